@@ -1,0 +1,29 @@
+// The only two ways the session reaches audio. The audio engine implements them in the browser;
+// tests implement them with fakes.
+import type { CallError } from './errors.ts';
+
+/** The caller's microphone, delivering 16 kHz s16le mono frames at real-time pace. */
+export interface FrameSource {
+  /** Acquire the microphone (inside the user's gesture). Rejects with a CallError
+   *  (`MIC_DENIED`, `MIC_UNAVAILABLE`, `AUDIO_UNSUPPORTED`). */
+  open(): Promise<void>;
+  /** Start delivering frames (each an ArrayBuffer of whole s16le samples, 20 or 40 ms).
+   *  `onFailure` reports the microphone going away mid-call (for example its track ending). */
+  start(onFrame: (frame: ArrayBuffer) => void, onFailure: (error: CallError) => void): void;
+  /** Stop delivering frames and release the microphone. Safe to call more than once. */
+  close(): void;
+}
+
+/** The agent's voice: 24 kHz s16le mono chunks queued and played in order. */
+export interface AudioSink {
+  /** Prepare the output (inside the user's gesture). Rejects with a CallError (`AUDIO_UNSUPPORTED`). */
+  open(): Promise<void>;
+  /** Queue one chunk (a whole number of samples). */
+  write(chunk: ArrayBuffer): void;
+  /** Fade out within 5 ms and drop everything queued. */
+  flush(): void;
+  /** Resolves once everything queued so far has been played. */
+  drained(): Promise<void>;
+  /** Release the output. Safe to call more than once. */
+  close(): void;
+}

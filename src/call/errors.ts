@@ -1,0 +1,50 @@
+import type { ErrorCode, ErrorDetail } from './types.ts';
+
+const RETRYABLE: Record<ErrorCode, boolean> = {
+  ORIGIN: false,
+  NOT_FOUND: false,
+  RATE_LIMITED: true,
+  MAINTENANCE: true,
+  QUOTA: false,
+  BUSY: true,
+  MODEL: true,
+  OWNER: false,
+  AGENT_GONE: false,
+  SERVER_ERROR: true,
+  CONNECTION_LOST: true,
+  TICKET_REJECTED: true,
+  MIC_DENIED: true,
+  MIC_UNAVAILABLE: true,
+  AUDIO_UNSUPPORTED: false,
+  TIMEOUT: true,
+};
+
+/** Seconds to wait before retrying when the service gives no figure of its own. */
+const DEFAULT_RETRY_AFTER: Partial<Record<ErrorCode, number>> = { BUSY: 60 };
+
+export const ERROR_CODES = Object.keys(RETRYABLE) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(RETRYABLE, value);
+}
+
+/** Every failure the session reports; `toDetail()` is what `voice-agent-error` carries. */
+export class CallError extends Error {
+  readonly code: ErrorCode;
+  readonly retryable: boolean;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(code: ErrorCode, message: string, retryAfterSeconds?: number) {
+    super(message);
+    this.name = 'CallError';
+    this.code = code;
+    this.retryable = RETRYABLE[code];
+    this.retryAfterSeconds = retryAfterSeconds ?? DEFAULT_RETRY_AFTER[code];
+  }
+
+  toDetail(): ErrorDetail {
+    const detail: ErrorDetail = { code: this.code, message: this.message, retryable: this.retryable };
+    if (this.retryAfterSeconds !== undefined) detail.retryAfterSeconds = this.retryAfterSeconds;
+    return detail;
+  }
+}

@@ -1,0 +1,27 @@
+import { defineConfig } from 'vite';
+
+// One config for the demo (dev server + simulated service) and the library build.
+// `base: './'` makes the bundle refer to its worklet files relative to itself, so a page can embed
+// dist/voice-agent.js from any path; worker format 'es' keeps the worklets modules.
+export default defineConfig({
+  base: './',
+  server: {
+    port: Number(process.env.PORT ?? 5173),
+    strictPort: true,
+    host: process.env.HOST ?? 'localhost',
+  },
+  preview: {
+    port: Number(process.env.PORT ?? 4173),
+    strictPort: true,
+  },
+  worker: { format: 'es' },
+  build: {
+    target: 'es2022',
+    lib: {
+      entry: 'src/voice-agent.ts',
+      formats: ['es'],
+      fileName: () => 'voice-agent.js',
+    },
+    sourcemap: true,
+  },
+});

@@ -1,0 +1,47 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import { playwright } from '@vitest/browser-playwright';
+import viteConfig from './vite.config.ts';
+import { chromiumArgs, chromiumPath, fakeMicArgs } from './test/chromium.ts';
+import { ensureFixtures } from './test/fixtures/ensure.ts';
+
+// Node tests (session, DSP, simulator) and browser tests (element, audio engine) in one run.
+const fixtures = ensureFixtures();
+
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'unit',
+            environment: 'node',
+            include: ['test/unit/**/*.test.ts', 'test/simulator/**/*.test.ts', 'worklets/**/*.test.ts'],
+            testTimeout: 20_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'browser',
+            include: ['test/browser/**/*.test.ts'],
+            testTimeout: 30_000,
+            browser: {
+              enabled: true,
+              headless: true,
+              screenshotFailures: false,
+              provider: playwright({
+                launchOptions: {
+                  executablePath: chromiumPath,
+                  args: [...chromiumArgs, ...fakeMicArgs(fixtures.captureWav)],
+                },
+              }),
+              instances: [{ browser: 'chromium' }],
+            },
+          },
+        },
+      ],
+    },
+  }),
+);
