@@ -1,0 +1,115 @@
+// Validation at the edge: every server message becomes a typed value or `null` (dropped and counted).
+// Nothing here throws, whatever the server sends.
+import type { AgentInfo, Role } from './types.ts';
+import { sanitizeAvatar } from './avatar.ts';
+
+export const MAX_MESSAGE_BYTES = 512 * 1024;
+const MAX_TEXT_CHARS = 20_000;
+const MAX_NAME_CHARS = 200;
+
+export type ServerMessage =
+  | { type: 'audio'; pcm: ArrayBuffer }
+  | { type: 'ready'; conversationId: string; maxSeconds: number; agent: AgentInfo }
+  | { type: 'transcript'; role: Role; text: string; final: boolean }
+  | { type: 'interrupted' }
+  | { type: 'tool'; name: string; status: 'running' | 'done'; ok?: boolean }
+  | {
+      type: 'ended';
+      reason: string;
+      durationSeconds: number | null;
+      billedSeconds: number | null;
+      freeSeconds: number | null;
+      conversationId: string | null;
+    }
+  | { type: 'error'; code: string; error: string }
+  | { type: 'pong' };
+
+type Fields = Record<string, unknown>;
+
+const isString = (v: unknown): v is string => typeof v === 'string';
+const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
+const optionalNumber = (v: unknown): number | null => (isFiniteNumber(v) && v >= 0 ? v : null);
+const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
+
+/** Parses one socket message (a string or binary data) into a ServerMessage, or null when malformed. */
+export function parseServerMessage(data: unknown): ServerMessage | null {
+  if (data instanceof ArrayBuffer) {
+    return data.byteLength <= MAX_MESSAGE_BYTES ? { type: 'audio', pcm: data } : null;
+  }
+  if (!isString(data) || data.length > MAX_MESSAGE_BYTES) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  return isObject(value) ? validate(value) : null;
+}
+
+function validate(m: Fields): ServerMessage | null {
+  switch (m.type) {
+    case 'audio': {
+      const pcm = isString(m.data) ? decodeBase64(m.data) : null;
+      return pcm ? { type: 'audio', pcm } : null;
+    }
+    case 'ready': {
+      if (!isString(m.conversationId) || !isFiniteNumber(m.maxSeconds) || m.maxSeconds <= 0) return null;
+      return { type: 'ready', conversationId: m.conversationId, maxSeconds: m.maxSeconds, agent: readAgent(m.agent) };
+    }
+    case 'transcript': {
+      if ((m.role !== 'user' && m.role !== 'agent') || !isString(m.text)) return null;
+      if (m.final !== undefined && typeof m.final !== 'boolean') return null;
+      return { type: 'transcript', role: m.role, text: clip(m.text, MAX_TEXT_CHARS), final: m.final === true };
+    }
+    case 'interrupted':
+      return { type: 'interrupted' };
+    case 'tool': {
+      if (!isString(m.name) || (m.status !== 'running' && m.status !== 'done')) return null;
+      if (m.ok !== undefined && typeof m.ok !== 'boolean') return null;
+      const tool: ServerMessage = { type: 'tool', name: clip(m.name, MAX_NAME_CHARS), status: m.status };
+      if (typeof m.ok === 'boolean') tool.ok = m.ok;
+      return tool;
+    }
+    case 'ended':
+      return {
+        type: 'ended',
+        reason: isString(m.reason) && m.reason ? clip(m.reason, MAX_NAME_CHARS) : 'unknown',
+        durationSeconds: optionalNumber(m.durationSeconds),
+        billedSeconds: optionalNumber(m.billedSeconds),
+        freeSeconds: optionalNumber(m.freeSeconds),
+        conversationId: isString(m.conversationId) ? m.conversationId : null,
+      };
+    case 'error':
+      if (!isString(m.code)) return null;
+      return { type: 'error', code: m.code, error: isString(m.error) ? clip(m.error, MAX_TEXT_CHARS) : '' };
+    case 'pong':
+      return { type: 'pong' };
+    default:
+      return null;
+  }
+}
+
+function readAgent(value: unknown): AgentInfo {
+  const agent = isObject(value) ? value : {};
+  const info: AgentInfo = {
+    name: isString(agent.name) ? clip(agent.name.trim(), MAX_NAME_CHARS) : '',
+    avatar: sanitizeAvatar(agent.avatar),
+  };
+  if (isString(agent.language) && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(agent.language)) {
+    info.language = agent.language;
+  }
+  return info;
+}
+
+function decodeBase64(text: string): ArrayBuffer | null {
+  if (text.length > MAX_MESSAGE_BYTES || !/^[A-Za-z0-9+/]*={0,2}$/.test(text)) return null;
+  try {
+    const binary = atob(text);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes.buffer;
+  } catch {
+    return null;
+  }
+}

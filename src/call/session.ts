@@ -1,0 +1,533 @@
+// One call at a time with a published agent: ticket, socket, the state machine, messages, audio wiring.
+// No DOM and no Web Audio: audio comes through FrameSource / AudioSink, the network through fetch/WebSocket.
+import type { AudioSink, FrameSource } from './audio-ports.ts';
+import { closeError, type ServerErrorMessage } from './close-codes.ts';
+import { Emitter } from './emitter.ts';
+import { CallError } from './errors.ts';
+import { MAX_MESSAGE_BYTES, parseServerMessage, type ServerMessage } from './messages.ts';
+import { canMove, isActive } from './state-machine.ts';
+import { requestTicket, type Ticket } from './ticket.ts';
+import { TranscriptTurns } from './transcript.ts';
+import type { CallState, EndedDetail, ReadyDetail, SessionEventMap } from './types.ts';
+import { defaultStorage, type KeyValueStorage, VisitStore } from './visit-store.ts';
+
+/** What the session needs of a WebSocket (the browser's, or a fake in tests). */
+export interface SocketLike {
+  binaryType: BinaryType;
+  readonly readyState: number;
+  readonly bufferedAmount: number;
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  send(data: string | ArrayBuffer): void;
+  close(code?: number, reason?: string): void;
+}
+
+export interface Timeouts {
+  /** Ticket request. */
+  ticketMs: number;
+  /** From creating the socket to its `open`. */
+  connectMs: number;
+  /** From `open` to `ready`. */
+  readyMs: number;
+  /** From sending `end` to the server's `ended`/close. */
+  endMs: number;
+  /** Longest wait for the agent's last sentence to finish playing after the service ended the call. */
+  drainMs: number;
+  /** Interval of application-level pings while live. */
+  pingMs: number;
+  /** No message at all for this long while live: the connection is considered lost. */
+  livenessMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = {
+  ticketMs: 10_000,
+  connectMs: 10_000,
+  readyMs: 15_000,
+  endMs: 3_000,
+  drainMs: 20_000,
+  pingMs: 5_000,
+  livenessMs: 20_000,
+};
+
+/** Outgoing audio is dropped rather than queued when the socket has this much unsent (about 2 s). */
+const MAX_BUFFERED_BYTES = 64 * 1024;
+
+export interface SessionOptions {
+  /** Audio for one call; called at the start of each call, inside the user's gesture. */
+  createAudio: () => { source: FrameSource; sink: AudioSink };
+  fetch?: typeof fetch;
+  createSocket?: (url: string) => SocketLike;
+  storage?: KeyValueStorage | null;
+  now?: () => number;
+  timeouts?: Partial<Timeouts>;
+}
+
+export interface CallTarget {
+  serverUrl: string;
+  publicId: string;
+}
+
+/** Counters for diagnostics (what was dropped, and how the connection is doing). */
+export interface SessionStats {
+  droppedMessages: number;
+  framesSent: number;
+  framesDropped: number;
+  audioBytesReceived: number;
+  rttMs: number | null;
+}
+
+interface Call {
+  target: CallTarget;
+  source: FrameSource;
+  sink: AudioSink;
+  socket: SocketLike | null;
+  startedAt: number | null;
+  conversationId: string | null;
+  lastError: ServerErrorMessage | null;
+  endedMessage: Extract<ServerMessage, { type: 'ended' }> | null;
+  oddByte: number | null;
+  timers: Set<ReturnType<typeof setTimeout>>;
+  lastMessageAt: number;
+  pingSentAt: number | null;
+  /** Set while `end()` waits for the service's `ended` or the socket's close. */
+  onHangUpAnswer: (() => void) | null;
+  settle: () => void;
+  settled: Promise<void>;
+  finished: boolean;
+}
+
+export class CallSession extends Emitter<SessionEventMap> {
+  readonly transcript = new TranscriptTurns();
+  stats: SessionStats = freshStats();
+  /** While true, silent frames are sent in place of the microphone's, at the same pace. */
+  muted = false;
+
+  private _state: CallState = 'idle';
+  private call: Call | null = null;
+  private ending: Promise<void> | null = null;
+  private readonly timeouts: Timeouts;
+  private readonly visits: VisitStore;
+  private readonly fetchFn: typeof fetch;
+  private readonly createSocket: (url: string) => SocketLike;
+  private readonly now: () => number;
+  private readonly silence = new Map<number, ArrayBuffer>();
+
+  constructor(private readonly options: SessionOptions) {
+    super();
+    this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+    this.now = options.now ?? Date.now;
+    this.visits = new VisitStore(options.storage === undefined ? defaultStorage() : options.storage, this.now);
+    this.fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.createSocket = options.createSocket ?? ((url) => new WebSocket(url));
+  }
+
+  get state(): CallState {
+    return this._state;
+  }
+
+  /**
+   * Starts a call. Resolves once the call is live, or once it has failed or been ended (the outcome is in
+   * `state` and the events); it never rejects for a call failure. Call it inside the user's gesture.
+   */
+  async start(target: CallTarget): Promise<void> {
+    if (isActive(this._state)) return this.call?.settled;
+    if (!target.publicId) throw new TypeError('voice-agent: a public-id is needed to start a call');
+    this.transcript.clear();
+    this.stats = freshStats();
+    let settle!: () => void;
+    const settled = new Promise<void>((resolve) => (settle = resolve));
+    let audio: { source: FrameSource; sink: AudioSink };
+    try {
+      audio = this.options.createAudio();
+    } catch (error) {
+      this.move('connecting');
+      this.move('error');
+      this.emit('error', asCallError(error).toDetail());
+      return;
+    }
+    const { source, sink } = audio;
+    const call: Call = {
+      target,
+      source,
+      sink,
+      socket: null,
+      startedAt: null,
+      conversationId: null,
+      lastError: null,
+      endedMessage: null,
+      oddByte: null,
+      timers: new Set(),
+      lastMessageAt: 0,
+      pingSentAt: null,
+      onHangUpAnswer: null,
+      settle,
+      settled,
+      finished: false,
+    };
+    this.call = call;
+    this.ending = null;
+    this.move('connecting');
+    // Both are asked for in this same task, so the user's gesture still counts for them.
+    const audioReady = Promise.all([attempt(() => source.open()), attempt(() => sink.open())]);
+    void this.connect(call, audioReady);
+    return settled;
+  }
+
+  /** Hangs up politely: sends `end`, waits for the service's `ended` (or a timeout), then `ended`. */
+  end(): Promise<void> {
+    const call = this.call;
+    if (!call || call.finished || !isActive(this._state)) return Promise.resolve();
+    if (this.ending) return this.ending;
+    this.ending = this.hangUp(call);
+    return this.ending;
+  }
+
+  /** Sends a typed message in place of speech; stops the agent's current sentence. */
+  sendText(text: string): void {
+    const call = this.call;
+    if (this._state !== 'live' || !call?.socket) {
+      throw new Error(`voice-agent: sendText needs a live call (the call is ${this._state})`);
+    }
+    if (typeof text !== 'string' || !text.trim()) return;
+    const message = JSON.stringify({ type: 'text', text });
+    const bytes = new TextEncoder().encode(message).byteLength;
+    if (bytes > MAX_MESSAGE_BYTES) {
+      throw new RangeError(
+        `voice-agent: the text is too long to send (${bytes} bytes; a message may not exceed ${MAX_MESSAGE_BYTES})`,
+      );
+    }
+    call.sink.flush();
+    call.socket.send(message);
+  }
+
+  private async connect(call: Call, audioReady: Promise<unknown>): Promise<void> {
+    try {
+      await audioReady;
+      if (call.finished) return;
+      const socket = await this.openSocketWithRetry(call);
+      if (!socket || call.finished) return;
+      this.after(call, this.timeouts.readyMs, () => {
+        if (this._state === 'connecting') this.fail(call, new CallError('TIMEOUT', 'The call did not start in time.'));
+      });
+    } catch (error) {
+      if (!call.finished) this.fail(call, asCallError(error));
+    }
+  }
+
+  /** A handshake refusal (the socket closes before it opens) gets one retry with a fresh ticket. */
+  private async openSocketWithRetry(call: Call): Promise<SocketLike | null> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const ticket = await this.fetchTicket(call);
+      if (call.finished) return null;
+      const socket = await this.openSocket(call, ticket);
+      if (socket) return socket;
+    }
+    throw new CallError('TICKET_REJECTED', 'The service refused the call ticket twice.');
+  }
+
+  private async fetchTicket(call: Call): Promise<Ticket> {
+    const { serverUrl, publicId } = call.target;
+    const visit = this.visits.get(serverUrl, publicId);
+    const ticket = await requestTicket({ serverUrl, publicId, visit, fetch: this.fetchFn, timeoutMs: this.timeouts.ticketMs });
+    if (ticket.visit) this.visits.put(serverUrl, publicId, ticket.visit);
+    return ticket;
+  }
+
+  /** Resolves with the open socket, or null when it closed before opening (handshake refused). */
+  private openSocket(call: Call, ticket: Ticket): Promise<SocketLike | null> {
+    const url = new URL(ticket.wsUrl);
+    url.searchParams.set('token', ticket.token);
+    return new Promise((resolve, reject) => {
+      let socket: SocketLike;
+      try {
+        socket = this.createSocket(url.href);
+      } catch (error) {
+        return reject(new CallError('CONNECTION_LOST', `The call socket could not be opened (${describe(error)}).`));
+      }
+      socket.binaryType = 'arraybuffer';
+      call.socket = socket;
+      let opened = false;
+      const refused = () => {
+        detach(socket);
+        if (call.socket === socket) call.socket = null;
+      };
+      const timer = this.after(call, this.timeouts.connectMs, () => {
+        if (opened) return;
+        refused();
+        socket.close();
+        reject(new CallError('TIMEOUT', 'The call socket did not open in time.'));
+      });
+      socket.onopen = () => {
+        opened = true;
+        this.clear(call, timer);
+        call.lastMessageAt = this.now();
+        resolve(socket);
+      };
+      socket.onclose = (event) => {
+        if (opened) return this.onClose(call, event.code, event.reason);
+        this.clear(call, timer);
+        refused();
+        resolve(null);
+      };
+      socket.onerror = () => {}; // a close event always follows; it carries what we need
+      socket.onmessage = (event) => this.onMessage(call, event.data);
+    });
+  }
+
+  private onMessage(call: Call, data: unknown): void {
+    if (call !== this.call || call.finished) return;
+    call.lastMessageAt = this.now();
+    const message = parseServerMessage(data);
+    if (!message) {
+      this.stats.droppedMessages++;
+      return;
+    }
+    switch (message.type) {
+      case 'audio':
+        return this.onAgentAudio(call, message.pcm);
+      case 'ready':
+        return this.onReady(call, message);
+      case 'transcript':
+        this.emit('transcript', this.transcript.apply(message.role, message.text, message.final));
+        return;
+      case 'interrupted':
+        call.sink.flush();
+        this.emit('interrupted', {});
+        return;
+      case 'tool': {
+        const { type: _type, ...detail } = message;
+        this.emit('tool', detail);
+        return;
+      }
+      case 'ended':
+        return this.onEndedMessage(call, message);
+      case 'error':
+        call.lastError = { code: message.code, error: message.error };
+        return;
+      case 'pong':
+        if (call.pingSentAt !== null) this.stats.rttMs = this.now() - call.pingSentAt;
+        call.pingSentAt = null;
+        return;
+    }
+  }
+
+  private onReady(call: Call, message: Extract<ServerMessage, { type: 'ready' }>): void {
+    if (this._state !== 'connecting') {
+      this.stats.droppedMessages++;
+      return;
+    }
+    call.startedAt = this.now();
+    call.conversationId = message.conversationId;
+    const detail: ReadyDetail = { conversationId: message.conversationId, maxSeconds: message.maxSeconds, agent: message.agent };
+    this.move('live');
+    this.emit('ready', detail);
+    call.source.start(
+      (frame) => this.sendFrame(call, frame),
+      (error) => this.fail(call, error),
+    );
+    this.every(call, this.timeouts.pingMs, () => this.checkLiveness(call));
+    call.settle();
+  }
+
+  private onAgentAudio(call: Call, pcm: ArrayBuffer): void {
+    if (this._state !== 'live' && this._state !== 'ending') {
+      this.stats.droppedMessages++;
+      return;
+    }
+    this.stats.audioBytesReceived += pcm.byteLength;
+    call.sink.write(wholeSamples(call, pcm));
+  }
+
+  private onEndedMessage(call: Call, message: Extract<ServerMessage, { type: 'ended' }>): void {
+    call.endedMessage = message;
+    if (this._state === 'live') this.serverEnded(call);
+    else call.onHangUpAnswer?.();
+  }
+
+  /** The service ended the call: the agent may still be finishing its goodbye, so let it play first. */
+  private serverEnded(call: Call): void {
+    this.move('ending');
+    call.source.close();
+    void withTimeout(call.sink.drained(), this.timeouts.drainMs).then(() => this.finish(call));
+  }
+
+  private onClose(call: Call, code: number, reason: string): void {
+    if (call !== this.call || call.finished) return;
+    call.socket = null;
+    if (this._state === 'ending') call.onHangUpAnswer?.();
+    else if (code === 1000) this.serverEnded(call);
+    else this.fail(call, closeError(code, reason, call.lastError));
+  }
+
+  private async hangUp(call: Call): Promise<void> {
+    const wasLive = this._state === 'live';
+    this.move('ending');
+    call.source.close();
+    call.sink.flush();
+    const socket = call.socket;
+    if (wasLive && socket) {
+      await new Promise<void>((resolve) => {
+        call.onHangUpAnswer = resolve;
+        this.after(call, this.timeouts.endMs, resolve);
+        trySend(socket, JSON.stringify({ type: 'end' }));
+      });
+    }
+    this.finish(call, wasLive ? 'caller_hangup' : 'cancelled');
+  }
+
+  private sendFrame(call: Call, frame: ArrayBuffer): void {
+    const socket = call.socket;
+    if (call.finished || this._state !== 'live' || !socket || socket.readyState !== 1) return;
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.stats.framesDropped++;
+      return;
+    }
+    socket.send(this.muted ? this.silentFrame(frame.byteLength) : frame);
+    this.stats.framesSent++;
+  }
+
+  private checkLiveness(call: Call): void {
+    const socket = call.socket;
+    if (!socket || this._state !== 'live') return;
+    if (this.now() - call.lastMessageAt > this.timeouts.livenessMs) {
+      this.fail(call, new CallError('CONNECTION_LOST', 'The service stopped answering.'));
+      return;
+    }
+    call.pingSentAt = this.now();
+    socket.send(JSON.stringify({ type: 'ping' }));
+  }
+
+  /** Ends the call as `ended`, with the service's figures when it sent them. */
+  private finish(call: Call, localReason = 'closed'): void {
+    if (call.finished || call !== this.call) return;
+    for (const detail of this.transcript.closeAll()) this.emit('transcript', detail);
+    const message = call.endedMessage;
+    const localSeconds = call.startedAt === null ? 0 : Math.max(0, (this.now() - call.startedAt) / 1000);
+    const detail: EndedDetail = {
+      reason: message?.reason ?? localReason,
+      durationSeconds: message?.durationSeconds ?? Math.round(localSeconds * 10) / 10,
+      billedSeconds: message?.billedSeconds ?? null,
+      freeSeconds: message?.freeSeconds ?? null,
+      conversationId: message?.conversationId ?? call.conversationId,
+    };
+    this.release(call);
+    this.move('ended');
+    this.emit('ended', detail);
+  }
+
+  private fail(call: Call, error: CallError): void {
+    if (call.finished || call !== this.call) return;
+    for (const detail of this.transcript.closeAll()) this.emit('transcript', detail);
+    this.release(call);
+    this.move('error');
+    this.emit('error', error.toDetail());
+  }
+
+  private release(call: Call): void {
+    call.finished = true;
+    for (const timer of call.timers) clearTimeout(timer);
+    call.timers.clear();
+    const socket = call.socket;
+    call.socket = null;
+    if (socket) {
+      detach(socket);
+      if (socket.readyState === 0 || socket.readyState === 1) {
+        if (socket.readyState === 1 && !call.endedMessage) trySend(socket, JSON.stringify({ type: 'end' }));
+        socket.close(1000);
+      }
+    }
+    call.source.close();
+    call.sink.close();
+    call.settle();
+  }
+
+  private move(next: CallState): void {
+    if (next === this._state) return;
+    if (!canMove(this._state, next)) throw new Error(`voice-agent: no transition ${this._state} → ${next}`);
+    this._state = next;
+    this.emit('state', { state: next });
+  }
+
+  private silentFrame(bytes: number): ArrayBuffer {
+    let frame = this.silence.get(bytes);
+    if (!frame) this.silence.set(bytes, (frame = new ArrayBuffer(bytes)));
+    return frame;
+  }
+
+  private after(call: Call, ms: number, fn: () => void): ReturnType<typeof setTimeout> {
+    const timer = setTimeout(() => {
+      call.timers.delete(timer);
+      fn();
+    }, ms);
+    call.timers.add(timer);
+    return timer;
+  }
+
+  private every(call: Call, ms: number, fn: () => void): void {
+    const tick = () => {
+      if (call.finished) return;
+      fn();
+      this.after(call, ms, tick);
+    };
+    this.after(call, ms, tick);
+  }
+
+  private clear(call: Call, timer: ReturnType<typeof setTimeout>): void {
+    clearTimeout(timer);
+    call.timers.delete(timer);
+  }
+}
+
+/** Agent audio as whole 16-bit samples: a stray odd byte is carried to the next chunk. */
+function wholeSamples(call: Call, pcm: ArrayBuffer): ArrayBuffer {
+  const carried = call.oddByte;
+  const total = pcm.byteLength + (carried === null ? 0 : 1);
+  if (carried === null && total % 2 === 0) return pcm;
+  const bytes = new Uint8Array(total - (total % 2));
+  const input = new Uint8Array(pcm);
+  let offset = 0;
+  if (carried !== null) bytes[offset++] = carried;
+  bytes.set(input.subarray(0, bytes.length - offset), offset);
+  call.oddByte = total % 2 ? (input[input.length - 1] ?? null) : null;
+  return bytes.buffer;
+}
+
+function detach(socket: SocketLike): void {
+  socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
+}
+
+function trySend(socket: SocketLike, message: string): void {
+  try {
+    socket.send(message);
+  } catch {
+    // The socket is going away anyway.
+  }
+}
+
+function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
+  return Promise.race([promise.catch(() => {}), new Promise<void>((resolve) => setTimeout(resolve, ms))]);
+}
+
+/** Runs `fn` now; a synchronous throw becomes a rejection. */
+function attempt<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return fn();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+function asCallError(error: unknown): CallError {
+  if (error instanceof CallError) return error;
+  return new CallError('SERVER_ERROR', `Unexpected failure: ${describe(error)}`);
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function freshStats(): SessionStats {
+  return { droppedMessages: 0, framesSent: 0, framesDropped: 0, audioBytesReceived: 0, rttMs: null };
+}

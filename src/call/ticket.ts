@@ -1,0 +1,104 @@
+// POST {server}/api/agents/public/{publicId}/call → {token, wsUrl, visit} (spec §4.9, §7.4).
+import { CallError } from './errors.ts';
+
+export interface Ticket {
+  token: string;
+  wsUrl: string;
+  visit?: string;
+}
+
+export interface TicketRequest {
+  serverUrl: string;
+  publicId: string;
+  visit?: string;
+  fetch: typeof fetch;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+export function ticketUrl(serverUrl: string, publicId: string): string {
+  const root = serverUrl.endsWith('/') ? serverUrl : `${serverUrl}/`;
+  return new URL(`api/agents/public/${encodeURIComponent(publicId)}/call`, root).href;
+}
+
+export async function requestTicket(req: TicketRequest): Promise<Ticket> {
+  const url = ticketUrl(req.serverUrl, req.publicId);
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), req.timeoutMs);
+  const abort = () => timeout.abort();
+  req.signal?.addEventListener('abort', abort);
+  let response: Response;
+  let body: unknown;
+  try {
+    response = await req.fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(req.visit ? { visit: req.visit } : {}),
+      credentials: 'omit',
+      signal: timeout.signal,
+    });
+    body = await response.json().catch(() => undefined);
+  } catch (error) {
+    if (timeout.signal.aborted && !req.signal?.aborted) {
+      throw new CallError('TIMEOUT', `The service did not answer within ${Math.round(req.timeoutMs / 1000)} s.`);
+    }
+    throw new CallError('CONNECTION_LOST', `The service could not be reached (${describe(error)}).`);
+  } finally {
+    clearTimeout(timer);
+    req.signal?.removeEventListener('abort', abort);
+  }
+  if (!response.ok) throw statusError(response, body);
+  return readTicket(body, url);
+}
+
+function statusError(response: Response, body: unknown): CallError {
+  const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const said = typeof fields.error === 'string' && fields.error.length < 300 ? fields.error : '';
+  const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
+  switch (response.status) {
+    case 403:
+      return new CallError('ORIGIN', 'This website is not allowed to call this agent.');
+    case 404:
+      return new CallError('NOT_FOUND', said || 'This agent is not available.');
+    case 429:
+      return new CallError('RATE_LIMITED', 'Too many calls from this network; try again later.', retryAfter);
+    case 503:
+      return new CallError('MAINTENANCE', 'The service is down for maintenance.', retryAfter);
+    default:
+      return new CallError('SERVER_ERROR', `The service answered ${response.status}.`, retryAfter);
+  }
+}
+
+function readTicket(body: unknown, ticketUrlUsed: string): Ticket {
+  const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const { token, wsUrl, visit } = fields;
+  const socketUrl = typeof wsUrl === 'string' ? socketAddress(wsUrl, ticketUrlUsed) : null;
+  if (typeof token !== 'string' || !token || !socketUrl) {
+    throw new CallError('SERVER_ERROR', 'The service sent a malformed call ticket.');
+  }
+  const ticket: Ticket = { token, wsUrl: socketUrl };
+  if (typeof visit === 'string' && visit) ticket.visit = visit;
+  return ticket;
+}
+
+/** The socket URL as ws(s), resolved against the ticket URL; null unless it is ws: or wss:. */
+function socketAddress(wsUrl: string, base: string): string | null {
+  try {
+    const url = new URL(wsUrl, base);
+    return url.protocol === 'ws:' || url.protocol === 'wss:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Retry-After as seconds (delta-seconds or an HTTP date), or undefined. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,56 @@
+import type { Role, TranscriptDetail } from './types.ts';
+
+export interface Turn {
+  id: number;
+  role: Role;
+  text: string;
+  final: boolean;
+}
+
+const MAX_TURNS = 500;
+
+/**
+ * The conversation as turns with replace semantics: each message carries the whole turn so far, so it
+ * replaces the open turn of its role; `final: true` closes that turn and the role's next message opens a new one.
+ * Roles interleave freely (the caller can speak while the agent's turn is still open).
+ */
+export class TranscriptTurns {
+  private turns: Turn[] = [];
+  private open = new Map<Role, Turn>();
+  private nextId = 1;
+
+  get all(): readonly Turn[] {
+    return this.turns;
+  }
+
+  /** Applies one transcript message and returns the turn it changed, as an event detail. */
+  apply(role: Role, text: string, final: boolean): TranscriptDetail {
+    let turn = this.open.get(role);
+    if (!turn) {
+      turn = { id: this.nextId++, role, text, final };
+      this.turns.push(turn);
+      if (this.turns.length > MAX_TURNS) this.turns.shift();
+    }
+    turn.text = text;
+    turn.final = final;
+    if (final) this.open.delete(role);
+    else this.open.set(role, turn);
+    return { role, text, final, turnId: turn.id };
+  }
+
+  /** Closes every open turn as it stands (for example when the call ends mid-sentence). */
+  closeAll(): TranscriptDetail[] {
+    const closed: TranscriptDetail[] = [];
+    for (const turn of this.open.values()) {
+      turn.final = true;
+      closed.push({ role: turn.role, text: turn.text, final: true, turnId: turn.id });
+    }
+    this.open.clear();
+    return closed;
+  }
+
+  clear(): void {
+    this.turns = [];
+    this.open.clear();
+  }
+}

@@ -1,0 +1,276 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CallError } from '../../src/call/errors.ts';
+import { okTicket, scriptedFetch, settle } from './fakes.ts';
+import { harness, readyMessage, target } from './session-harness.ts';
+
+afterEach(() => vi.useRealTimers());
+
+describe('a whole call', () => {
+  it('goes idle → connecting → live → ending → ended with the service’s figures', async () => {
+    const h = harness();
+    expect(h.session.state).toBe('idle');
+    const started = h.session.start(target);
+    expect(h.session.state).toBe('connecting');
+    expect(h.source.opened).toBe(1);
+    await settle();
+
+    expect(h.fetch.calls).toEqual([{ url: 'https://service.test/api/agents/public/shop-42/call', body: {} }]);
+    expect(h.socket.url).toBe('wss://service.test/call?token=t1');
+    expect(h.socket.binaryType).toBe('arraybuffer');
+    h.socket.open();
+    h.socket.receive(readyMessage);
+    await started;
+    expect(h.session.state).toBe('live');
+    expect(h.of('ready')).toEqual([
+      { conversationId: 'conv-1', maxSeconds: 300, agent: readyMessage.agent },
+    ]);
+
+    const frame = h.source.frame();
+    expect(h.socket.sentBinary).toEqual([frame]);
+
+    const agentAudio = new Int16Array([1, 2, 3, 4]).buffer;
+    h.socket.receive(agentAudio);
+    expect(h.sink.written).toEqual([agentAudio]);
+
+    const ending = h.session.end();
+    expect(h.session.state).toBe('ending');
+    expect(h.source.closed).toBeGreaterThan(0);
+    expect(h.socket.sentJson.at(-1)).toEqual({ type: 'end' });
+    h.socket.receive({
+      type: 'ended', reason: 'caller_hangup', durationSeconds: 12, billedSeconds: 12, freeSeconds: 0, conversationId: 'conv-1',
+    });
+    h.socket.serverClose(1000);
+    await ending;
+
+    expect(h.states()).toEqual(['connecting', 'live', 'ending', 'ended']);
+    expect(h.of('ended')).toEqual([
+      { reason: 'caller_hangup', durationSeconds: 12, billedSeconds: 12, freeSeconds: 0, conversationId: 'conv-1' },
+    ]);
+    expect(h.of('error')).toEqual([]);
+    expect(h.sink.closed).toBe(1);
+  });
+
+  it('ends after a timeout when the service never answers `end`', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const h = harness({ now: () => Date.now(), timeouts: { endMs: 3000 } });
+    await h.goLive();
+    await vi.advanceTimersByTimeAsync(4200);
+    const ending = h.session.end();
+    expect(h.session.state).toBe('ending');
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(h.session.state).toBe('ending');
+    await vi.advanceTimersByTimeAsync(1);
+    await ending;
+    expect(h.session.state).toBe('ended');
+    expect(h.socket.closedWith).toBe(1000);
+    expect(h.of('ended')[0]).toEqual({
+      reason: 'caller_hangup', durationSeconds: 7.2, billedSeconds: null, freeSeconds: null, conversationId: 'conv-1',
+    });
+  });
+
+  it('ends when the socket closes after `end` without an `ended` message', async () => {
+    const h = harness();
+    await h.goLive();
+    const ending = h.session.end();
+    h.socket.serverClose(1000);
+    await ending;
+    expect(h.of('ended')[0]?.reason).toBe('caller_hangup');
+  });
+
+  it('lets the agent finish its goodbye before `ended` when the agent ends the call', async () => {
+    const h = harness();
+    await h.goLive();
+    h.socket.receive(new Int16Array(2400).buffer);
+    h.socket.receive({ type: 'ended', reason: 'agent_ended', durationSeconds: 9, billedSeconds: 9, freeSeconds: 0, conversationId: 'conv-1' });
+    h.socket.serverClose(1000);
+    await settle();
+    expect(h.session.state).toBe('ending');
+    expect(h.sink.flushes).toBe(0);
+    h.sink.finishPlaying();
+    await settle();
+    expect(h.session.state).toBe('ended');
+    expect(h.of('ended')[0]?.reason).toBe('agent_ended');
+  });
+
+  it('treats a normal close without `ended` as the end of the call', async () => {
+    const h = harness();
+    await h.goLive();
+    h.socket.serverClose(1000);
+    await settle();
+    expect(h.states()).toEqual(['connecting', 'live', 'ending', 'ended']);
+    expect(h.of('ended')[0]).toMatchObject({ reason: 'closed', billedSeconds: null, conversationId: 'conv-1' });
+  });
+
+  it('cancels a call that is still connecting', async () => {
+    const h = harness();
+    void h.session.start(target);
+    await settle();
+    await h.session.end();
+    expect(h.states()).toEqual(['connecting', 'ending', 'ended']);
+    expect(h.of('ended')[0]?.reason).toBe('cancelled');
+    expect(h.socket.closedWith).toBe(1000);
+  });
+
+  it('starts a new call after `ended`, with a new ticket', async () => {
+    const h = harness({ fetch: scriptedFetch(okTicket(1), okTicket(2)) });
+    await h.goLive();
+    const ending = h.session.end();
+    h.socket.serverClose(1000);
+    await ending;
+    await h.goLive();
+    expect(h.sockets.map((s) => s.url)).toEqual(['wss://service.test/call?token=t1', 'wss://service.test/call?token=t2']);
+    expect(h.session.state).toBe('live');
+  });
+
+  it('keeps one call at a time: start() while live does nothing', async () => {
+    const h = harness();
+    await h.goLive();
+    await h.session.start(target);
+    expect(h.fetch.calls).toHaveLength(1);
+    expect(h.session.state).toBe('live');
+  });
+});
+
+describe('audio wiring', () => {
+  it('sends silent frames of the same size at the same pace while muted', async () => {
+    const h = harness();
+    await h.goLive();
+    h.session.muted = true;
+    h.source.frame(1234);
+    h.source.frame(1234);
+    h.session.muted = false;
+    h.source.frame(77);
+    const frames = h.socket.sentBinary.map((b) => new Int16Array(b));
+    expect(frames.map((f) => f.length)).toEqual([320, 320, 320]);
+    expect(frames[0]!.every((s) => s === 0)).toBe(true);
+    expect(frames[1]!.every((s) => s === 0)).toBe(true);
+    expect(frames[2]!.every((s) => s === 77)).toBe(true);
+  });
+
+  it('sends no frames before `ready` and none after `end()`', async () => {
+    const h = harness();
+    void h.session.start(target);
+    await settle();
+    h.socket.open();
+    h.source.frame();
+    expect(h.socket.sentBinary).toHaveLength(0);
+    h.socket.receive(readyMessage);
+    h.source.frame();
+    void h.session.end();
+    h.source.frame();
+    expect(h.socket.sentBinary).toHaveLength(1);
+  });
+
+  it('drops frames rather than queueing seconds of stale audio on a stalled socket', async () => {
+    const h = harness();
+    await h.goLive();
+    h.socket.bufferedAmount = 1_000_000;
+    h.source.frame();
+    expect(h.socket.sentBinary).toHaveLength(0);
+    expect(h.session.stats.framesDropped).toBe(1);
+  });
+
+  it('flushes playback on `interrupted`', async () => {
+    const h = harness();
+    await h.goLive();
+    h.socket.receive({ type: 'interrupted' });
+    expect(h.sink.flushes).toBe(1);
+    expect(h.of('interrupted')).toEqual([{}]);
+  });
+
+  it('accepts agent audio as base64 JSON and carries a stray odd byte into the next chunk', async () => {
+    const h = harness();
+    await h.goLive();
+    h.socket.receive({ type: 'audio', data: Buffer.from([1, 0, 2, 0]).toString('base64') });
+    h.socket.receive(new Uint8Array([3, 0, 4]).buffer);
+    h.socket.receive(new Uint8Array([0, 5, 0]).buffer);
+    const bytes = h.sink.written.map((b) => [...new Uint8Array(b)]);
+    expect(bytes).toEqual([[1, 0, 2, 0], [3, 0], [4, 0, 5, 0]]);
+  });
+
+  it('reports a microphone that goes away mid-call and releases everything', async () => {
+    const h = harness();
+    await h.goLive();
+    h.source.onFailure?.(new CallError('MIC_UNAVAILABLE', 'The microphone stopped.'));
+    expect(h.session.state).toBe('error');
+    expect(h.of('error')[0]).toMatchObject({ code: 'MIC_UNAVAILABLE', retryable: true });
+    expect(h.socket.sentJson.at(-1)).toEqual({ type: 'end' });
+    expect(h.socket.closedWith).toBe(1000);
+    expect(h.source.closed).toBeGreaterThan(0);
+    expect(h.sink.closed).toBe(1);
+  });
+
+  it('reports a refused microphone without asking for a ticket', async () => {
+    const h = harness();
+    h.source.openError = new CallError('MIC_DENIED', 'Microphone permission was refused.');
+    await h.session.start(target);
+    expect(h.session.state).toBe('error');
+    expect(h.of('error')).toEqual([{ code: 'MIC_DENIED', message: 'Microphone permission was refused.', retryable: true }]);
+    expect(h.fetch.calls).toHaveLength(0);
+    expect(h.sink.closed).toBe(1);
+  });
+});
+
+describe('typed text', () => {
+  it('sends the text and stops the agent’s current sentence', async () => {
+    const h = harness();
+    await h.goLive();
+    h.session.sendText('واش راك؟ ça va');
+    expect(h.sink.flushes).toBe(1);
+    expect(h.socket.sentJson.at(-1)).toEqual({ type: 'text', text: 'واش راك؟ ça va' });
+  });
+
+  it('refuses a message over 512 KB with a clear error and sends nothing', async () => {
+    const h = harness();
+    await h.goLive();
+    const before = h.socket.sent.length;
+    expect(() => h.session.sendText('ا'.repeat(300_000))).toThrow(/too long.*524288/);
+    expect(h.socket.sent.length).toBe(before);
+    expect(h.session.state).toBe('live');
+    h.session.sendText('x'.repeat(500_000));
+    expect(h.socket.sent.length).toBe(before + 1);
+  });
+
+  it('refuses text when no call is live', () => {
+    const h = harness();
+    expect(() => h.session.sendText('hello')).toThrow(/live call/);
+  });
+});
+
+describe('liveness', () => {
+  it('pings while live, measures the round trip, and declares a silent connection lost', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const h = harness({ now: () => Date.now(), timeouts: { pingMs: 5000, livenessMs: 20_000 } });
+    await h.goLive();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(h.socket.sentJson.at(-1)).toEqual({ type: 'ping' });
+    await vi.advanceTimersByTimeAsync(40);
+    h.socket.receive({ type: 'pong' });
+    expect(h.session.stats.rttMs).toBe(40);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(h.session.state).toBe('live');
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(h.session.state).toBe('error');
+    expect(h.of('error')[0]).toMatchObject({ code: 'CONNECTION_LOST', retryable: true });
+  });
+
+  it('gives up with TIMEOUT when `ready` never comes', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const h = harness({ timeouts: { readyMs: 15_000 } });
+    void h.session.start(target);
+    await settle();
+    h.socket.open();
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(h.of('error')[0]).toMatchObject({ code: 'TIMEOUT', retryable: true });
+    expect(h.socket.closedWith).toBe(1000);
+  });
+
+  it('gives up with TIMEOUT when the socket never opens', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const h = harness({ timeouts: { connectMs: 10_000 } });
+    void h.session.start(target);
+    await settle();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(h.of('error')[0]).toMatchObject({ code: 'TIMEOUT' });
+  });
+});

@@ -1,0 +1,169 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { okTicket, scriptedFetch, settle } from './fakes.ts';
+import { harness, target } from './session-harness.ts';
+
+afterEach(() => vi.useRealTimers());
+
+async function ticketError(answer: Parameters<typeof scriptedFetch>[0]) {
+  const h = harness({ fetch: scriptedFetch(answer) });
+  await h.session.start(target);
+  expect(h.session.state).toBe('error');
+  expect(h.sockets).toHaveLength(0);
+  expect(h.sink.closed).toBe(1);
+  expect(h.source.closed).toBeGreaterThan(0);
+  return h.of('error')[0];
+}
+
+describe('ticket errors (§7.4)', () => {
+  it('403 ORIGIN', async () => {
+    expect(await ticketError({ status: 403, body: { error: 'not allowed', code: 'ORIGIN' } })).toMatchObject({
+      code: 'ORIGIN', retryable: false,
+    });
+  });
+  it('404 → NOT_FOUND', async () => {
+    expect(await ticketError({ status: 404, body: { error: 'This agent is not available' } })).toEqual({
+      code: 'NOT_FOUND', message: 'This agent is not available', retryable: false,
+    });
+  });
+  it('429 → RATE_LIMITED with Retry-After in seconds', async () => {
+    expect(
+      await ticketError({ status: 429, body: { error: 'RATE_LIMITED' }, headers: { 'Retry-After': '1234' } }),
+    ).toMatchObject({ code: 'RATE_LIMITED', retryable: true, retryAfterSeconds: 1234 });
+  });
+  it('429 → RATE_LIMITED with Retry-After as an HTTP date', async () => {
+    const date = new Date(Date.now() + 90_000).toUTCString();
+    const error = await ticketError({ status: 429, body: { error: 'RATE_LIMITED' }, headers: { 'Retry-After': date } });
+    expect(error?.retryAfterSeconds).toBeGreaterThanOrEqual(88);
+    expect(error?.retryAfterSeconds).toBeLessThanOrEqual(90);
+  });
+  it('503 → MAINTENANCE, retryable, with Retry-After when sent', async () => {
+    expect(
+      await ticketError({ status: 503, body: { code: 'MAINTENANCE', error: 'صيانة' }, headers: { 'Retry-After': '600' } }),
+    ).toMatchObject({ code: 'MAINTENANCE', retryable: true, retryAfterSeconds: 600 });
+    expect(await ticketError({ status: 503, body: { code: 'MAINTENANCE' } })).not.toHaveProperty('retryAfterSeconds');
+  });
+  it('500 → SERVER_ERROR, retryable', async () => {
+    expect(await ticketError({ status: 500, body: 'oops' })).toMatchObject({ code: 'SERVER_ERROR', retryable: true });
+  });
+  it('network failure → CONNECTION_LOST', async () => {
+    expect(await ticketError('network-error')).toMatchObject({ code: 'CONNECTION_LOST', retryable: true });
+  });
+  it('malformed answers → SERVER_ERROR', async () => {
+    for (const body of [
+      'not json',
+      { wsUrl: 'wss://x.test/c' },
+      { token: 't', wsUrl: 'https://x.test/c' },
+      { token: 't', wsUrl: 'javascript:alert(1)' },
+      { token: 42, wsUrl: 'wss://x.test/c' },
+      [1, 2],
+    ]) {
+      expect(await ticketError({ status: 200, body })).toMatchObject({ code: 'SERVER_ERROR' });
+    }
+  });
+  it('a relative wsUrl is resolved against the service', async () => {
+    const h = harness({ fetch: scriptedFetch({ status: 200, body: { token: 'abc', wsUrl: 'wss://other.test/ws?x=1' } }) });
+    void h.session.start(target);
+    await settle();
+    expect(h.socket.url).toBe('wss://other.test/ws?x=1&token=abc');
+  });
+  it('no answer → TIMEOUT', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const h = harness({ fetch: scriptedFetch('hang'), timeouts: { ticketMs: 10_000 } });
+    const started = h.session.start(target);
+    await vi.advanceTimersByTimeAsync(10_000);
+    await started;
+    expect(h.of('error')[0]).toMatchObject({ code: 'TIMEOUT', retryable: true });
+  });
+});
+
+describe('handshake refusal', () => {
+  it('retries exactly once with a fresh ticket', async () => {
+    const h = harness({ fetch: scriptedFetch(okTicket(1), okTicket(2)) });
+    const started = h.session.start(target);
+    await settle();
+    h.sockets[0]!.serverClose(1006);
+    await settle();
+    expect(h.fetch.calls).toHaveLength(2);
+    expect(h.socket.url).toContain('token=t2');
+    h.socket.open();
+    h.socket.receive({ type: 'ready', conversationId: 'c', maxSeconds: 60, agent: { name: 'A' } });
+    await started;
+    expect(h.session.state).toBe('live');
+  });
+
+  it('gives TICKET_REJECTED after the retry is refused too', async () => {
+    const h = harness({ fetch: scriptedFetch(okTicket(1), okTicket(2), okTicket(3)) });
+    const started = h.session.start(target);
+    await settle();
+    h.sockets[0]!.serverClose(1006);
+    await settle();
+    h.sockets[1]!.serverClose(1006);
+    await started;
+    expect(h.fetch.calls).toHaveLength(2);
+    expect(h.sockets).toHaveLength(2);
+    expect(h.of('error')).toEqual([
+      { code: 'TICKET_REJECTED', message: 'The service refused the call ticket twice.', retryable: true },
+    ]);
+  });
+});
+
+describe('socket close codes and `error` messages (§7.4)', () => {
+  const setupFailure = async (error: object | null, code: number) => {
+    const h = harness();
+    const started = h.session.start(target);
+    await settle();
+    h.socket.open();
+    if (error) h.socket.receive({ type: 'error', ...error });
+    h.socket.serverClose(code);
+    await started;
+    expect(h.session.state).toBe('error');
+    return h.of('error');
+  };
+
+  it.each([
+    ['QUOTA', false, undefined],
+    ['BUSY', true, 60],
+    ['MODEL', true, undefined],
+    ['OWNER', false, undefined],
+    ['NOT_FOUND', false, undefined],
+  ])('error %s + 4000', async (code, retryable, retryAfterSeconds) => {
+    const errors = await setupFailure({ code, error: 'said by the service' }, 4000);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toEqual({
+      code, message: 'said by the service', retryable, ...(retryAfterSeconds ? { retryAfterSeconds } : {}),
+    });
+  });
+
+  it('4000 without a known code → SERVER_ERROR', async () => {
+    expect((await setupFailure(null, 4000))[0]).toMatchObject({ code: 'SERVER_ERROR', retryable: true });
+    expect((await setupFailure({ code: 'WHATEVER' }, 4000))[0]).toMatchObject({ code: 'SERVER_ERROR' });
+  });
+
+  it('4404 → AGENT_GONE (during the call)', async () => {
+    const h = harness();
+    await h.goLive();
+    h.socket.serverClose(4404);
+    expect(h.of('error')).toEqual([{ code: 'AGENT_GONE', message: 'The agent no longer exists.', retryable: false }]);
+    expect(h.states()).toEqual(['connecting', 'live', 'error']);
+  });
+
+  it('1011 → SERVER_ERROR, retryable', async () => {
+    expect((await setupFailure(null, 1011))[0]).toMatchObject({ code: 'SERVER_ERROR', retryable: true });
+  });
+
+  it('1006 during the call → CONNECTION_LOST', async () => {
+    const h = harness();
+    await h.goLive();
+    h.socket.serverClose(1006);
+    expect(h.of('error')[0]).toMatchObject({ code: 'CONNECTION_LOST', retryable: true });
+    expect(h.sink.closed).toBe(1);
+  });
+
+  it('closes open turns when the call fails mid-sentence', async () => {
+    const h = harness();
+    await h.goLive();
+    h.socket.receive({ type: 'transcript', role: 'agent', text: 'Bonjour, je', final: false });
+    h.socket.serverClose(1006);
+    expect(h.of('transcript').at(-1)).toEqual({ role: 'agent', text: 'Bonjour, je', final: true, turnId: 1 });
+  });
+});

@@ -1,0 +1,73 @@
+import { CallSession, type Timeouts } from '../../src/call/session.ts';
+import type { SessionEventMap } from '../../src/call/types.ts';
+import type { KeyValueStorage } from '../../src/call/visit-store.ts';
+import { FakeSink, FakeSocket, FakeSource, MemoryStorage, okTicket, scriptedFetch, settle } from './fakes.ts';
+
+export const target = { serverUrl: 'https://service.test', publicId: 'shop-42' };
+
+export const readyMessage = {
+  type: 'ready',
+  conversationId: 'conv-1',
+  maxSeconds: 300,
+  agent: { name: 'Amina', avatar: { from: '#0a7', to: 'navy', url: 'https://cdn.test/a.png' }, language: 'ar' },
+};
+
+type EventName = keyof SessionEventMap;
+const EVENT_NAMES: EventName[] = ['state', 'ready', 'transcript', 'interrupted', 'tool', 'ended', 'error'];
+
+export function harness(
+  options: {
+    fetch?: ReturnType<typeof scriptedFetch>;
+    storage?: KeyValueStorage | null;
+    now?: () => number;
+    timeouts?: Partial<Timeouts>;
+  } = {},
+) {
+  const fetch = options.fetch ?? scriptedFetch(okTicket());
+  const sockets: FakeSocket[] = [];
+  const source = new FakeSource();
+  const sink = new FakeSink();
+  const storage = options.storage === undefined ? new MemoryStorage() : options.storage;
+  const session = new CallSession({
+    createAudio: () => ({ source, sink }),
+    fetch,
+    storage,
+    now: options.now,
+    timeouts: options.timeouts,
+    createSocket: (url) => {
+      const socket = new FakeSocket(url);
+      sockets.push(socket);
+      return socket;
+    },
+  });
+  const events: { name: EventName; detail: unknown }[] = [];
+  for (const name of EVENT_NAMES) session.on(name, (detail) => events.push({ name, detail }));
+
+  const of = <K extends EventName>(name: K) =>
+    events.filter((e) => e.name === name).map((e) => e.detail as SessionEventMap[K]);
+
+  return {
+    session,
+    fetch,
+    sockets,
+    source,
+    sink,
+    storage,
+    events,
+    of,
+    states: () => of('state').map((d) => d.state),
+    get socket(): FakeSocket {
+      const socket = sockets.at(-1);
+      if (!socket) throw new Error('no socket was created');
+      return socket;
+    },
+    /** Starts a call and brings it to `live`. */
+    async goLive() {
+      const started = session.start(target);
+      await settle();
+      this.socket.open();
+      this.socket.receive(readyMessage);
+      await started;
+    },
+  };
+}
