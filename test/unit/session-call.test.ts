@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CallError } from '../../src/call/errors.ts';
-import { okTicket, scriptedFetch, settle } from './fakes.ts';
+import { okTicket, scriptedFetch, settle } from '../fakes.ts';
 import { harness, readyMessage, target } from './session-harness.ts';
 
 afterEach(() => vi.useRealTimers());

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { okTicket, scriptedFetch, settle } from './fakes.ts';
+import { okTicket, scriptedFetch, settle } from '../fakes.ts';
 import { harness, target } from './session-harness.ts';
 
 afterEach(() => vi.useRealTimers());

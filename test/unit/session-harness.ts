@@ -1,7 +1,7 @@
 import { CallSession, type Timeouts } from '../../src/call/session.ts';
 import type { SessionEventMap } from '../../src/call/types.ts';
 import type { KeyValueStorage } from '../../src/call/visit-store.ts';
-import { FakeSink, FakeSocket, FakeSource, MemoryStorage, okTicket, scriptedFetch, settle } from './fakes.ts';
+import { FakeSink, FakeSocket, FakeSource, MemoryStorage, okTicket, scriptedFetch, settle } from '../fakes.ts';
 
 export const target = { serverUrl: 'https://service.test', publicId: 'shop-42' };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VISIT_TTL_MS, VisitStore } from '../../src/call/visit-store.ts';
-import { MemoryStorage, okTicket, scriptedFetch } from './fakes.ts';
+import { MemoryStorage, okTicket, scriptedFetch } from '../fakes.ts';
 import { harness, target } from './session-harness.ts';
 
 describe('visit token', () => {

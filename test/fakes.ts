@@ -1,8 +1,8 @@
 // Test doubles for the session: a scriptable socket, a scripted fetch, audio ports that record.
-import type { AudioSink, FrameSource } from '../../src/call/audio-ports.ts';
-import type { CallError } from '../../src/call/errors.ts';
-import type { SocketLike } from '../../src/call/session.ts';
-import type { KeyValueStorage } from '../../src/call/visit-store.ts';
+import type { AudioSink, FrameSource } from '../src/call/audio-ports.ts';
+import type { CallError } from '../src/call/errors.ts';
+import type { SocketLike } from '../src/call/session.ts';
+import type { KeyValueStorage } from '../src/call/visit-store.ts';
 
 export class FakeSocket implements SocketLike {
   binaryType: BinaryType = 'blob';

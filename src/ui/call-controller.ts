@@ -1,0 +1,75 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { AudioSink, FrameSource } from '../call/audio-ports.ts';
+import { CallSession, type CallTarget } from '../call/session.ts';
+import type { Turn } from '../call/transcript.ts';
+import type {
+  CallState, EndedDetail, ErrorDetail, ReadyDetail, SessionEventMap, ToolDetail,
+} from '../call/types.ts';
+import { emit } from './emit.ts';
+
+export type AudioFactory = () => { source: FrameSource; sink: AudioSink };
+
+/**
+ * Binds one CallSession to a Lit host: re-emits each session event as `voice-agent-<name>` on the host
+ * and keeps what the view renders (agent, turns, tool, outcome) as plain fields, requesting an update on change.
+ */
+export class CallController implements ReactiveController {
+  readonly session: CallSession;
+  ready: ReadyDetail | null = null;
+  tool: ToolDetail | null = null;
+  ended: EndedDetail | null = null;
+  error: ErrorDetail | null = null;
+  /** Microphone and agent-voice levels (RMS, 0–1), updated ~30 times a second by the audio engine. */
+  inputLevel = 0;
+  outputLevel = 0;
+  /** True while the agent's voice is being played. */
+  agentSpeaking = false;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    createAudio: AudioFactory,
+  ) {
+    host.addController(this);
+    this.session = new CallSession({ createAudio });
+    const forward = <K extends keyof SessionEventMap>(name: K, update?: (detail: SessionEventMap[K]) => void) =>
+      this.session.on(name, (detail) => {
+        update?.(detail);
+        this.host.requestUpdate();
+        emit(this.host, `voice-agent-${name}`, detail);
+      });
+    forward('state', ({ state }) => {
+      if (state === 'connecting') this.ready = this.tool = this.ended = this.error = null;
+    });
+    forward('ready', (detail) => (this.ready = detail));
+    forward('transcript');
+    forward('interrupted');
+    forward('tool', (detail) => (this.tool = detail.status === 'running' ? detail : null));
+    forward('ended', (detail) => (this.ended = detail));
+    forward('error', (detail) => (this.error = detail));
+  }
+
+  get state(): CallState {
+    return this.session.state;
+  }
+
+  get turns(): readonly Turn[] {
+    return this.session.transcript.all;
+  }
+
+  start(target: CallTarget): Promise<void> {
+    return this.session.start(target);
+  }
+
+  /** Called by the audio engine; the view re-renders at most once per frame. */
+  setLevels(input: number, output: number, agentSpeaking: boolean): void {
+    this.inputLevel = input;
+    this.outputLevel = output;
+    this.agentSpeaking = agentSpeaking;
+    this.host.requestUpdate();
+  }
+
+  hostDisconnected(): void {
+    // A widget removed from the page must not leave the microphone or the call running.
+    void this.session.end();
+  }
+}

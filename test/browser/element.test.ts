@@ -1,0 +1,168 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { page, userEvent } from 'vitest/browser';
+import '../../src/voice-agent.ts';
+import { VoiceAgentElement } from '../../src/voice-agent.ts';
+import { FakeSink, FakeSocket, FakeSource, okTicket, scriptedFetch } from '../fakes.ts';
+
+const sockets: FakeSocket[] = [];
+class PageSocket extends FakeSocket {
+  constructor(url: string) {
+    super(url);
+    sockets.push(this);
+  }
+}
+
+const audio = { source: new FakeSource(), sink: new FakeSink() };
+class TestVoiceAgent extends VoiceAgentElement {
+  protected override createAudio() {
+    return audio;
+  }
+}
+customElements.define('test-voice-agent', TestVoiceAgent);
+
+const socket = () => sockets.at(-1)!;
+const nextTick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+let events: { type: string; detail: unknown; composed: boolean; bubbles: boolean }[];
+const record = (event: Event) =>
+  events.push({ type: event.type, detail: (event as CustomEvent).detail, composed: event.composed, bubbles: event.bubbles });
+const EVENT_TYPES = ['state', 'ready', 'transcript', 'interrupted', 'tool', 'ended', 'error'].map((n) => `voice-agent-${n}`);
+
+let fetchStub: ReturnType<typeof scriptedFetch>;
+beforeEach(() => {
+  events = [];
+  sockets.length = 0;
+  audio.source = new FakeSource();
+  audio.sink = new FakeSink();
+  fetchStub = scriptedFetch(okTicket());
+  vi.stubGlobal('fetch', fetchStub);
+  vi.stubGlobal('WebSocket', PageSocket);
+  for (const type of EVENT_TYPES) document.addEventListener(type, record);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  for (const type of EVENT_TYPES) document.removeEventListener(type, record);
+  document.body.replaceChildren();
+});
+
+async function mount(): Promise<TestVoiceAgent> {
+  const host = document.createElement('div');
+  host.attachShadow({ mode: 'open' }).innerHTML =
+    '<test-voice-agent public-id="shop-42" server-url="https://service.test/"></test-voice-agent>';
+  document.body.append(host);
+  const element = host.shadowRoot!.querySelector('test-voice-agent') as TestVoiceAgent;
+  await element.updateComplete;
+  return element;
+}
+
+describe('<voice-agent>', () => {
+  it('is defined by importing the library entry', () => {
+    expect(customElements.get('voice-agent')).toBe(VoiceAgentElement);
+    expect(document.createElement('voice-agent')).toBeInstanceOf(VoiceAgentElement);
+  });
+
+  it('runs a whole call from the call button to `ended`, reflecting state and emitting composed events', async () => {
+    const element = await mount();
+    expect(element.getAttribute('state')).toBe('idle');
+
+    await userEvent.click(page.getByRole('button', { name: 'Call' }));
+    expect(element.getAttribute('state')).toBe('connecting');
+    await vi.waitFor(() => expect(sockets).toHaveLength(1));
+    expect(fetchStub.calls[0]?.url).toBe('https://service.test/api/agents/public/shop-42/call');
+    expect(socket().url).toBe('wss://service.test/call?token=t1');
+
+    socket().open();
+    socket().receive({ type: 'ready', conversationId: 'c-7', maxSeconds: 120, agent: { name: 'Amina', avatar: {}, language: 'fr' } });
+    await vi.waitFor(() => expect(element.getAttribute('state')).toBe('live'));
+    await expect.element(page.getByRole('status')).toHaveTextContent('Live with Amina');
+
+    socket().receive({ type: 'transcript', role: 'agent', text: 'Bonjour', final: false });
+    socket().receive({ type: 'transcript', role: 'agent', text: 'Bonjour, je vous écoute', final: true });
+    socket().receive({ type: 'tool', name: 'get_time', status: 'running' });
+    socket().receive({ type: 'interrupted' });
+    await expect.element(page.getByRole('listitem')).toHaveTextContent('agent: Bonjour, je vous écoute');
+    expect(page.getByRole('listitem').elements()).toHaveLength(1);
+    expect(audio.sink.flushes).toBe(1);
+
+    await userEvent.fill(page.getByRole('textbox', { name: 'Message' }), 'Quelle heure est-il ?');
+    await userEvent.click(page.getByRole('button', { name: 'Send' }));
+    expect(socket().sentJson.at(-1)).toEqual({ type: 'text', text: 'Quelle heure est-il ?' });
+
+    await userEvent.click(page.getByRole('button', { name: 'Mute' }));
+    expect(element.muted).toBe(true);
+    expect(element.hasAttribute('muted')).toBe(true);
+    audio.source.frame(500);
+    expect(new Int16Array(socket().sentBinary.at(-1)!).every((s) => s === 0)).toBe(true);
+
+    await userEvent.click(page.getByRole('button', { name: 'End call' }));
+    expect(socket().sentJson.at(-1)).toEqual({ type: 'end' });
+    socket().receive({ type: 'ended', reason: 'caller_hangup', durationSeconds: 31, billedSeconds: 31, freeSeconds: 0, conversationId: 'c-7' });
+    socket().serverClose(1000);
+    await vi.waitFor(() => expect(element.getAttribute('state')).toBe('ended'));
+
+    expect(events.every((e) => e.bubbles && e.composed)).toBe(true);
+    expect(events.filter((e) => e.type === 'voice-agent-state').map((e) => (e.detail as { state: string }).state)).toEqual([
+      'connecting', 'live', 'ending', 'ended',
+    ]);
+    expect(events.map((e) => e.type)).toEqual([
+      'voice-agent-state',
+      'voice-agent-state',
+      'voice-agent-ready',
+      'voice-agent-transcript',
+      'voice-agent-transcript',
+      'voice-agent-tool',
+      'voice-agent-interrupted',
+      'voice-agent-state',
+      'voice-agent-state',
+      'voice-agent-ended',
+    ]);
+    expect(events.find((e) => e.type === 'voice-agent-ended')?.detail).toEqual({
+      reason: 'caller_hangup', durationSeconds: 31, billedSeconds: 31, freeSeconds: 0, conversationId: 'c-7',
+    });
+    expect(events.find((e) => e.type === 'voice-agent-tool')?.detail).toEqual({ name: 'get_time', status: 'running' });
+    await expect.element(page.getByRole('button', { name: 'Call' })).toBeVisible();
+  });
+
+  it('reports errors as `voice-agent-error` and can call again afterwards', async () => {
+    fetchStub = scriptedFetch({ status: 429, body: { error: 'RATE_LIMITED' }, headers: { 'Retry-After': '30' } }, okTicket(2));
+    vi.stubGlobal('fetch', fetchStub);
+    const element = await mount();
+    await element.start();
+    expect(element.getAttribute('state')).toBe('error');
+    expect(events.find((e) => e.type === 'voice-agent-error')?.detail).toMatchObject({
+      code: 'RATE_LIMITED', retryable: true, retryAfterSeconds: 30,
+    });
+    const again = element.start();
+    await vi.waitFor(() => expect(sockets).toHaveLength(1));
+    socket().open();
+    socket().receive({ type: 'ready', conversationId: 'c', maxSeconds: 60, agent: {} });
+    await again;
+    expect(element.state).toBe('live');
+  });
+
+  it('hangs up and releases audio when removed from the page', async () => {
+    const element = await mount();
+    void element.start();
+    await vi.waitFor(() => expect(sockets).toHaveLength(1));
+    socket().open();
+    socket().receive({ type: 'ready', conversationId: 'c', maxSeconds: 60, agent: {} });
+    await vi.waitFor(() => expect(element.state).toBe('live'));
+    element.remove();
+    await nextTick();
+    expect(socket().sentJson.at(-1)).toEqual({ type: 'end' });
+    expect(audio.source.closed).toBeGreaterThan(0);
+  });
+
+  it('never renders server text as markup', async () => {
+    const element = await mount();
+    void element.start();
+    await vi.waitFor(() => expect(sockets).toHaveLength(1));
+    socket().open();
+    socket().receive({ type: 'ready', conversationId: 'c', maxSeconds: 60, agent: { name: '<b>x</b>' } });
+    socket().receive({ type: 'transcript', role: 'agent', text: '<img src=x onerror="window.__pwned=1">', final: true });
+    await element.updateComplete;
+    expect(element.shadowRoot!.querySelector('img')).toBeNull();
+    expect(element.shadowRoot!.querySelector('b')).toBeNull();
+    expect((window as { __pwned?: number }).__pwned).toBeUndefined();
+  });
+});
