@@ -1,7 +1,9 @@
 import { LitElement, css, html, nothing, type PropertyValues } from 'lit';
 import type { CallState } from '../call/types.ts';
+import type { SessionStats } from '../call/session.ts';
+import type { PlaybackStatus } from '../audio/audio-engine.ts';
 import { type AudioFactory, CallController } from './call-controller.ts';
-import { createBrowserAudio } from './browser-audio.ts';
+import { type BrowserAudio, createBrowserAudio } from './browser-audio.ts';
 
 /** Where voice-agent.js was served from: the default service root. */
 const SCRIPT_ORIGIN = new URL(import.meta.url).origin;
@@ -23,6 +25,7 @@ export class VoiceAgentElement extends LitElement {
     serverUrl: { attribute: 'server-url' },
     lang: { reflect: true },
     audioProcessing: { attribute: 'audio-processing' },
+    workletBase: { attribute: 'worklet-base' },
     muted: { type: Boolean, reflect: true },
   };
 
@@ -32,8 +35,16 @@ export class VoiceAgentElement extends LitElement {
   declare serverUrl: string;
   /** `off` switches echo cancellation, noise suppression and auto gain off. */
   declare audioProcessing: string;
+  /** Base URL of the worklet files when they are not served beside voice-agent.js. */
+  declare workletBase: string;
   /** While true the widget sends silent frames at real-time pace. */
   declare muted: boolean;
+  /** Microphone to use (`deviceId` from `navigator.mediaDevices.enumerateDevices()`); default device if empty. */
+  inputDeviceId = '';
+  /** Speaker to use where the browser can choose (`AudioContext.setSinkId`); default output if empty. */
+  outputDeviceId = '';
+
+  private audio: BrowserAudio | null = null;
 
   protected readonly call = new CallController(this, () => this.createAudio());
 
@@ -42,6 +53,7 @@ export class VoiceAgentElement extends LitElement {
     this.publicId = '';
     this.serverUrl = '';
     this.audioProcessing = 'on';
+    this.workletBase = '';
     this.muted = false;
     this.addEventListener('voice-agent-state', () => this.setAttribute('state', this.state));
   }
@@ -66,9 +78,22 @@ export class VoiceAgentElement extends LitElement {
     this.call.session.sendText(text);
   }
 
+  /** Diagnostics of the current or last call: what the session sent, received and dropped, and the
+   *  agent voice's playback (queue depth, played position, underruns). */
+  get stats(): SessionStats & { playback: PlaybackStatus | null } {
+    return { ...this.call.session.stats, playback: this.audio?.engine.playback ?? null };
+  }
+
   /** The call's audio: the microphone and the agent's voice. Tests replace it with fakes. */
   protected createAudio(): ReturnType<AudioFactory> {
-    return createBrowserAudio({ audioProcessing: this.audioProcessing !== 'off' });
+    this.audio = createBrowserAudio({
+      audioProcessing: this.audioProcessing !== 'off',
+      workletBaseUrl: this.workletBase || undefined,
+      inputDeviceId: this.inputDeviceId || undefined,
+      outputDeviceId: this.outputDeviceId || undefined,
+      onLevels: (input, output, speaking) => this.call.setLevels(input, output, speaking),
+    });
+    return this.audio;
   }
 
   override connectedCallback(): void {
