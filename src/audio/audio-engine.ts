@@ -1,0 +1,133 @@
+// The audio of one call: one AudioContext shared by the microphone (FrameSource) and the agent's voice
+// (AudioSink). The element creates one engine per call and hands `source` and `sink` to the session.
+import type { AudioSink, FrameSource } from '../call/audio-ports.ts';
+import type { CallError } from '../call/errors.ts';
+import type { AudioLevel, FrameSamples, PlaybackStatus } from '../../worklets/messages.ts';
+import { canRequestMicrophone } from './microphone.ts';
+import { MicrophoneSource } from './microphone-source.ts';
+import { audioContextConstructor, SharedAudioContext } from './shared-context.ts';
+import { SpeakerSink } from './speaker-sink.ts';
+import { workletFileNames } from './worklet-modules.ts';
+
+export type { AudioLevel, FrameSamples, PlaybackStatus };
+export { workletFileNames };
+
+export interface AudioEngineOptions {
+  /** Echo cancellation, noise suppression and auto gain on the microphone (default true). */
+  audioProcessing?: boolean;
+  /** Microphone `deviceId` (from `navigator.mediaDevices.enumerateDevices()`); default device if absent. */
+  inputDeviceId?: string | undefined;
+  /** Output `deviceId`, applied with `AudioContext.setSinkId` where the browser has it. */
+  outputDeviceId?: string | undefined;
+  /** Samples per frame sent to the service: 320 (20 ms, default) or 640 (40 ms). */
+  frameSamples?: FrameSamples;
+  /** Base URL the worklet modules are loaded from instead of beside the bundle (see worklet-modules.ts). */
+  workletBaseUrl?: string | undefined;
+  /** Microphone level, about 30 times a second while the microphone is open. */
+  onInputLevel?: ((level: AudioLevel) => void) | undefined;
+  /** Level of the agent's voice, about 30 times a second while it plays (and once at 0 when it stops). */
+  onOutputLevel?: ((level: AudioLevel) => void) | undefined;
+  /** Playback tuning; the DSP core's defaults when absent. */
+  playback?: { capacitySeconds?: number; prebufferMs?: number; fadeMs?: number };
+}
+
+const SILENT: AudioLevel = { rms: 0, peak: 0 };
+
+/**
+ * Usage: `const engine = new AudioEngine({ audioProcessing: true })`, then inside the click handler
+ * `engine.source.open(); engine.sink.open()` (both synchronously: the context is created in the first
+ * call, so the gesture counts). Failures reject with CallErrors (`MIC_DENIED`, `MIC_UNAVAILABLE`,
+ * `AUDIO_UNSUPPORTED`); a failure of either end releases everything. `close()` (or closing both ends)
+ * stops the microphone's tracks, disconnects every node and closes the context.
+ */
+export class AudioEngine {
+  /** The microphone as 16 kHz s16le mono frames. */
+  readonly source: FrameSource;
+  /** The agent's voice, 24 kHz s16le mono chunks. */
+  readonly sink: AudioSink;
+
+  private readonly shared = new SharedAudioContext();
+  private readonly microphone: MicrophoneSource;
+  private readonly speaker: SpeakerSink;
+  private lastInputLevel: AudioLevel = SILENT;
+  private lastOutputLevel: AudioLevel = SILENT;
+
+  constructor(options: AudioEngineOptions = {}) {
+    this.microphone = new MicrophoneSource(this.shared, {
+      audioProcessing: options.audioProcessing ?? true,
+      inputDeviceId: options.inputDeviceId,
+      frameSamples: options.frameSamples,
+      workletBaseUrl: options.workletBaseUrl,
+      onLevel: (level) => {
+        this.lastInputLevel = level;
+        options.onInputLevel?.(level);
+      },
+      onOpenFailed: (error) => this.failed(error),
+    });
+    this.speaker = new SpeakerSink(this.shared, {
+      ...options.playback,
+      workletBaseUrl: options.workletBaseUrl,
+      outputDeviceId: options.outputDeviceId,
+      microphoneOpened: () => this.microphone.opened,
+      onStatus: (status) => this.playbackStatus(status, options.onOutputLevel),
+      onOpenFailed: (error) => this.failed(error),
+    });
+    this.source = this.microphone;
+    this.sink = this.speaker;
+  }
+
+  /** True when this browser can run a call's audio at all (Web Audio and a microphone API). */
+  static isSupported(): boolean {
+    return audioContextConstructor() !== null && canRequestMicrophone();
+  }
+
+  /** The call's AudioContext while either end is open. */
+  get context(): AudioContext | null {
+    return this.shared.current;
+  }
+
+  /** The agent's voice once the sink is open (connect an AnalyserNode to draw it). */
+  get outputNode(): AudioNode | null {
+    return this.speaker.output;
+  }
+
+  /** The microphone's stream once the source is open. */
+  get inputStream(): MediaStream | null {
+    return this.microphone.mediaStream;
+  }
+
+  get inputLevel(): AudioLevel {
+    return this.lastInputLevel;
+  }
+
+  get outputLevel(): AudioLevel {
+    return this.lastOutputLevel;
+  }
+
+  /** Queue depth, played position, underruns of the agent's voice (null before the sink is open). */
+  get playback(): PlaybackStatus | null {
+    return this.speaker.status;
+  }
+
+  /** Switches the output device mid-call; rejects where the browser cannot (no `AudioContext.setSinkId`). */
+  setOutputDevice(deviceId: string): Promise<void> {
+    return this.speaker.setOutputDevice(deviceId);
+  }
+
+  /** Releases everything (the same as closing both ends). Safe to call more than once. */
+  close(): void {
+    this.microphone.close();
+    this.speaker.close();
+    this.lastInputLevel = this.lastOutputLevel = SILENT;
+  }
+
+  private failed(_error: CallError): void {
+    this.close();
+  }
+
+  private playbackStatus(status: PlaybackStatus, onOutputLevel: AudioEngineOptions['onOutputLevel']): void {
+    const level = { rms: status.rms, peak: status.peak };
+    this.lastOutputLevel = level;
+    onOutputLevel?.(level);
+  }
+}

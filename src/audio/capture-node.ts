@@ -1,0 +1,102 @@
+// Main-thread side of the capture processor: mic stream in, 16 kHz frames and input levels out.
+import {
+  CAPTURE_PROCESSOR,
+  type AudioLevel,
+  type CaptureCommand,
+  type CaptureProcessorOptions,
+  type FrameSamples,
+} from '../../worklets/messages.ts';
+import { addWorkletModule } from './worklet-modules.ts';
+
+export interface CaptureNodeOptions {
+  frameSamples?: FrameSamples;
+  workletBaseUrl?: string | undefined;
+  /** Input level reports per second (default 30). */
+  levelHz?: number;
+}
+
+export class CaptureNode {
+  /** Called with each frame's buffer (whole s16le samples), from `start()` until `dispose()`. */
+  onFrame: ((frame: ArrayBuffer) => void) | null = null;
+  onLevel: ((level: AudioLevel) => void) | null = null;
+  /** The processor threw: no more frames will come. */
+  onError: ((message: string) => void) | null = null;
+
+  private disposed = false;
+
+  private constructor(
+    private readonly input: MediaStreamAudioSourceNode,
+    private readonly node: AudioWorkletNode,
+  ) {
+    node.port.onmessage = (event: MessageEvent<unknown>) => this.receive(event.data);
+    node.onprocessorerror = () => this.onError?.('The capture processor failed.');
+  }
+
+  /** Loads the worklet module (once per context) and connects `stream` to a new capture processor. */
+  static async create(context: AudioContext, stream: MediaStream, options: CaptureNodeOptions = {}): Promise<CaptureNode> {
+    await addWorkletModule(context, 'capture', options.workletBaseUrl);
+    const processorOptions: CaptureProcessorOptions = {
+      sampleRate: context.sampleRate,
+      frameSamples: options.frameSamples ?? 320,
+      levelHz: options.levelHz ?? 30,
+    };
+    const input = context.createMediaStreamSource(stream);
+    const node = new AudioWorkletNode(context, CAPTURE_PROCESSOR, {
+      numberOfInputs: 1,
+      numberOfOutputs: 1,
+      outputChannelCount: [1],
+      // The browser downmixes a stereo microphone to mono (L+R)/2 before the processor sees it.
+      channelCount: 1,
+      channelCountMode: 'explicit',
+      channelInterpretation: 'speakers',
+      processorOptions,
+    });
+    input.connect(node);
+    // The processor writes nothing to its output; being connected to the destination keeps it pulled
+    // in every engine (a polyfilled ScriptProcessor only runs when connected).
+    node.connect(context.destination);
+    return new CaptureNode(input, node);
+  }
+
+  /** Frames flow from now on. */
+  start(): void {
+    if (!this.disposed) this.post({ type: 'start' });
+  }
+
+  /** Stops the processor and disconnects both nodes. Safe to call more than once. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.post({ type: 'stop' });
+    this.node.port.onmessage = null;
+    this.node.onprocessorerror = null;
+    this.node.port.close();
+    disconnect(this.input);
+    disconnect(this.node);
+    this.onFrame = this.onLevel = this.onError = null;
+  }
+
+  private post(command: CaptureCommand): void {
+    this.node.port.postMessage(command);
+  }
+
+  private receive(data: unknown): void {
+    if (this.disposed || typeof data !== 'object' || data === null) return;
+    const event = data as { type?: unknown; frame?: unknown; rms?: unknown; peak?: unknown };
+    if (event.type === 'frame' && event.frame instanceof Int16Array) {
+      const frame = event.frame;
+      const whole = frame.byteOffset === 0 && frame.byteLength === frame.buffer.byteLength;
+      this.onFrame?.(whole ? (frame.buffer as ArrayBuffer) : frame.slice().buffer);
+    } else if (event.type === 'level' && typeof event.rms === 'number' && typeof event.peak === 'number') {
+      this.onLevel?.({ rms: event.rms, peak: event.peak });
+    }
+  }
+}
+
+function disconnect(node: AudioNode): void {
+  try {
+    node.disconnect();
+  } catch {
+    // already disconnected
+  }
+}

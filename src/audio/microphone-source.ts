@@ -1,0 +1,165 @@
+// FrameSource over the microphone: getUserMedia once, a capture processor in the shared context,
+// 16 kHz frames handed to the session from start() until close().
+import type { FrameSource } from '../call/audio-ports.ts';
+import { CallError } from '../call/errors.ts';
+import type { AudioLevel, FrameSamples } from '../../worklets/messages.ts';
+import { CaptureNode } from './capture-node.ts';
+import { microphoneError, requestMicrophone, stopStream } from './microphone.ts';
+import { describe, type SharedAudioContext } from './shared-context.ts';
+
+export interface MicrophoneSourceOptions {
+  audioProcessing: boolean;
+  inputDeviceId?: string | undefined;
+  frameSamples?: FrameSamples | undefined;
+  workletBaseUrl?: string | undefined;
+  onLevel?: ((level: AudioLevel) => void) | undefined;
+  /** Opening failed: the owner tears the rest of the call's audio down. */
+  onOpenFailed?: ((error: CallError) => void) | undefined;
+}
+
+export class MicrophoneSource implements FrameSource {
+  private opening: Promise<void> | null = null;
+  /** Bumped by every open and close, so an open that is overtaken by close() cleans up after itself. */
+  private generation = 0;
+  private stream: MediaStream | null = null;
+  private capture: CaptureNode | null = null;
+  private onFrame: ((frame: ArrayBuffer) => void) | null = null;
+  private onFailure: ((error: CallError) => void) | null = null;
+  private failure: CallError | null = null;
+  private started = false;
+
+  constructor(
+    private readonly shared: SharedAudioContext,
+    private readonly options: MicrophoneSourceOptions,
+  ) {}
+
+  /** The microphone's stream while open (for a host's own analysers or diagnostics). */
+  get mediaStream(): MediaStream | null {
+    return this.stream;
+  }
+
+  /** The pending or finished open() of this call, if any. */
+  get opened(): Promise<void> | null {
+    return this.opening;
+  }
+
+  /** Synchronously asks for the microphone and then creates the shared context (both in the user's
+   *  gesture, the microphone first: Safari fixes the context's rate when it is created); the capture
+   *  processor is connected once the microphone is open. */
+  open(): Promise<void> {
+    if (this.opening) return this.opening;
+    const generation = ++this.generation;
+    this.failure = null;
+    let streamRequest: Promise<MediaStream>;
+    let context: AudioContext;
+    try {
+      streamRequest = requestMicrophone({
+        audioProcessing: this.options.audioProcessing,
+        deviceId: this.options.inputDeviceId,
+      });
+      try {
+        context = this.shared.acquire(this);
+      } catch (error) {
+        streamRequest.then(stopStream, () => undefined);
+        throw error;
+      }
+    } catch (error) {
+      this.opening = this.rejected(generation, microphoneError(error));
+      return this.opening;
+    }
+    this.opening = this.connect(generation, context, streamRequest).catch((error: unknown) =>
+      this.rejected(generation, error instanceof CallError ? error : microphoneError(error)),
+    );
+    return this.opening;
+  }
+
+  start(onFrame: (frame: ArrayBuffer) => void, onFailure: (error: CallError) => void): void {
+    this.onFrame = onFrame;
+    this.onFailure = onFailure;
+    this.started = true;
+    if (this.failure) {
+      const failure = this.failure;
+      queueMicrotask(() => this.report(failure));
+      return;
+    }
+    this.capture?.start();
+  }
+
+  close(): void {
+    this.generation++;
+    this.opening = null;
+    this.started = false;
+    this.onFrame = this.onFailure = null;
+    this.release();
+  }
+
+  private async connect(generation: number, context: AudioContext, streamRequest: Promise<MediaStream>): Promise<void> {
+    const stream = await streamRequest;
+    // Closed while the browser was asking: nothing to report, nothing left open.
+    if (generation !== this.generation) return stopStream(stream);
+    this.stream = stream;
+    for (const track of stream.getAudioTracks()) track.addEventListener('ended', this.trackEnded);
+    let capture: CaptureNode;
+    try {
+      capture = await CaptureNode.create(context, stream, {
+        frameSamples: this.options.frameSamples ?? 320,
+        workletBaseUrl: this.options.workletBaseUrl,
+      });
+    } catch (error) {
+      if (error instanceof CallError) throw error;
+      throw new CallError('AUDIO_UNSUPPORTED', `The microphone could not be connected to Web Audio (${describe(error)}).`);
+    }
+    if (generation !== this.generation) return capture.dispose();
+    this.capture = capture;
+    capture.onLevel = (level) => this.options.onLevel?.(level);
+    capture.onFrame = (frame) => {
+      if (this.started) this.onFrame?.(frame);
+    };
+    capture.onError = (message) => this.fail(new CallError('MIC_UNAVAILABLE', message));
+    if (this.started) capture.start();
+    // Now that the microphone is open the context may run (it usually already does).
+    if (context.state === 'suspended') context.resume().catch(() => undefined);
+  }
+
+  private rejected(generation: number, error: CallError): Promise<never> {
+    if (generation === this.generation) {
+      this.release();
+      this.options.onOpenFailed?.(error);
+    }
+    return Promise.reject(error);
+  }
+
+  private readonly trackEnded = (): void => {
+    this.fail(new CallError('MIC_UNAVAILABLE', 'The microphone stopped (unplugged, or taken by another application).'));
+  };
+
+  /** The microphone went away mid-call: frames stop, the session hears about it once. */
+  private fail(error: CallError): void {
+    if (this.failure) return;
+    this.failure = error;
+    this.releaseMicrophone();
+    if (this.started) this.report(error);
+  }
+
+  private report(error: CallError): void {
+    const onFailure = this.onFailure;
+    this.onFailure = null;
+    this.onFrame = null;
+    onFailure?.(error);
+  }
+
+  private releaseMicrophone(): void {
+    this.capture?.dispose();
+    this.capture = null;
+    if (this.stream) {
+      for (const track of this.stream.getAudioTracks()) track.removeEventListener('ended', this.trackEnded);
+      stopStream(this.stream);
+      this.stream = null;
+    }
+  }
+
+  private release(): void {
+    this.releaseMicrophone();
+    this.shared.release(this);
+  }
+}

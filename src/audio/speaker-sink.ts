@@ -1,0 +1,136 @@
+// AudioSink over one long-lived playback processor in the shared context, played through the context's
+// own destination (so output device choice is AudioContext.setSinkId, and nothing is added to the page).
+import type { AudioSink } from '../call/audio-ports.ts';
+import { CallError } from '../call/errors.ts';
+import type { PlaybackStatus } from '../../worklets/messages.ts';
+import { PlaybackNode, type PlaybackNodeOptions } from './playback-node.ts';
+import { describe, type SharedAudioContext } from './shared-context.ts';
+
+export interface SpeakerSinkOptions extends PlaybackNodeOptions {
+  outputDeviceId?: string | undefined;
+  /** Settles when the microphone has been opened (or failed to): playback waits for it, because Safari
+   *  fixes the hardware rate when playback starts. Rejecting fails the sink's open too. */
+  microphoneOpened?: (() => Promise<void> | null) | undefined;
+  onStatus?: ((status: PlaybackStatus) => void) | undefined;
+  /** Opening failed: the owner tears the rest of the call's audio down. */
+  onOpenFailed?: ((error: CallError) => void) | undefined;
+}
+
+/** Chunks kept while the processor loads (the session only writes once both ends are open). */
+const MAX_PENDING_CHUNKS = 256;
+
+/** Longest wait for audio that has left the processor but is still in the device's buffers. */
+const MAX_OUTPUT_LATENCY_MS = 500;
+
+export class SpeakerSink implements AudioSink {
+  private opening: Promise<void> | null = null;
+  private generation = 0;
+  private playback: PlaybackNode | null = null;
+  /** Chunks written while the processor was still loading. */
+  private pending: ArrayBuffer[] = [];
+
+  constructor(
+    private readonly shared: SharedAudioContext,
+    private readonly options: SpeakerSinkOptions,
+  ) {}
+
+  /** The agent's voice, once open (for a host's own analysers). */
+  get output(): AudioNode | null {
+    return this.playback?.output ?? null;
+  }
+
+  get status(): PlaybackStatus | null {
+    return this.playback?.status ?? null;
+  }
+
+  open(): Promise<void> {
+    if (this.opening) return this.opening;
+    const generation = ++this.generation;
+    let context: AudioContext;
+    try {
+      context = this.shared.acquire(this);
+    } catch (error) {
+      this.opening = this.rejected(generation, asCallError(error));
+      return this.opening;
+    }
+    this.opening = this.connect(generation, context).catch((error: unknown) =>
+      this.rejected(generation, asCallError(error)),
+    );
+    return this.opening;
+  }
+
+  write(chunk: ArrayBuffer): void {
+    if (this.playback) this.playback.write(chunk);
+    else if (this.opening && this.pending.length < MAX_PENDING_CHUNKS) this.pending.push(chunk);
+  }
+
+  flush(): void {
+    this.pending = [];
+    this.playback?.flush();
+  }
+
+  async drained(): Promise<void> {
+    const playback = this.playback;
+    if (!playback) return;
+    await playback.drained();
+    // The last samples have left the processor; let them leave the device's buffers too.
+    const context = this.shared.current;
+    if (!context || context.state !== 'running' || this.playback !== playback) return;
+    const latencyMs = ((context.baseLatency || 0) + (context.outputLatency || 0)) * 1000;
+    if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(latencyMs, MAX_OUTPUT_LATENCY_MS)));
+  }
+
+  close(): void {
+    this.generation++;
+    this.opening = null;
+    this.pending = [];
+    this.playback?.dispose();
+    this.playback = null;
+    this.shared.release(this);
+  }
+
+  /** Plays through another output device; rejects where the browser cannot choose (no setSinkId). */
+  async setOutputDevice(deviceId: string): Promise<void> {
+    const context = this.shared.current as (AudioContext & { setSinkId?: (id: string) => Promise<void> }) | null;
+    if (!context) throw new Error('voice-agent: the audio output is not open');
+    if (typeof context.setSinkId !== 'function') throw new Error('voice-agent: this browser cannot choose the audio output');
+    await context.setSinkId(deviceId);
+  }
+
+  private async connect(generation: number, context: AudioContext): Promise<void> {
+    await this.options.microphoneOpened?.();
+    if (generation !== this.generation) return;
+    let playback: PlaybackNode;
+    try {
+      playback = await PlaybackNode.create(context, this.options);
+    } catch (error) {
+      throw new CallError('AUDIO_UNSUPPORTED', `The audio output could not start (${describe(error)}).`);
+    }
+    if (generation !== this.generation) {
+      playback.dispose();
+      return;
+    }
+    this.playback = playback;
+    playback.onStatus = (status) => this.options.onStatus?.(status);
+    playback.output.connect(context.destination);
+    for (const chunk of this.pending) playback.write(chunk);
+    this.pending = [];
+    if (this.options.outputDeviceId) {
+      // A missing device leaves the default output playing rather than failing the call.
+      await this.setOutputDevice(this.options.outputDeviceId).catch(() => undefined);
+    }
+    if (context.state === 'suspended') context.resume().catch(() => undefined);
+  }
+
+  private rejected(generation: number, error: CallError): Promise<never> {
+    if (generation === this.generation) {
+      this.close();
+      this.options.onOpenFailed?.(error);
+    }
+    return Promise.reject(error);
+  }
+}
+
+function asCallError(error: unknown): CallError {
+  return error instanceof CallError ? error : new CallError('AUDIO_UNSUPPORTED', describe(error));
+}

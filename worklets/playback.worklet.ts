@@ -1,0 +1,93 @@
+// Playback processor: one per call, alive for the whole call. 24 kHz chunks arrive transferred; the
+// PlaybackCore queues them in a bounded ring, resamples to the context's rate and renders, with silence
+// (counted) on underrun and a short fade on flush. Status goes back about 30 times a second while audio
+// is queued or playing, and at once when the queue drains.
+import { PlaybackCore } from './dsp/playback-core.ts';
+import {
+  PLAYBACK_PROCESSOR,
+  type PlaybackCommand,
+  type PlaybackEvent,
+  type PlaybackProcessorOptions,
+} from './messages.ts';
+
+class PlaybackProcessor extends AudioWorkletProcessor {
+  private readonly core: PlaybackCore;
+  private readonly statusInterval: number;
+  private sinceStatus = 0;
+  private seq = 0;
+  private reportedSeq = -1;
+  private reportedDrained = true;
+  private droppedSamples = 0;
+  private stopped = false;
+
+  constructor(options: { processorOptions?: Partial<PlaybackProcessorOptions> }) {
+    super();
+    const given = options.processorOptions ?? {};
+    const rate = given.sampleRate && given.sampleRate > 0 ? given.sampleRate : sampleRate;
+    const coreOptions: { capacitySeconds?: number; prebufferMs?: number; fadeMs?: number } = {};
+    if (given.capacitySeconds !== undefined) coreOptions.capacitySeconds = given.capacitySeconds;
+    if (given.prebufferMs !== undefined) coreOptions.prebufferMs = given.prebufferMs;
+    if (given.fadeMs !== undefined) coreOptions.fadeMs = given.fadeMs;
+    this.core = new PlaybackCore(rate, coreOptions);
+    this.statusInterval = Math.max(1, Math.round(rate / (given.statusHz && given.statusHz > 0 ? given.statusHz : 30)));
+    this.port.onmessage = (event: MessageEvent<PlaybackCommand>) => this.command(event.data);
+  }
+
+  process(_inputs: Float32Array[][], outputs: Float32Array[][]): boolean {
+    if (this.stopped) return false;
+    const channels = outputs[0];
+    const out = channels?.[0];
+    if (!channels || !out) return true;
+    this.core.render(out);
+    for (let c = 1; c < channels.length; c++) channels[c]!.set(out);
+    this.sinceStatus += out.length;
+    const drained = this.core.drained;
+    const news = drained && (!this.reportedDrained || this.reportedSeq !== this.seq);
+    if (news || (!drained && this.sinceStatus >= this.statusInterval)) this.report(drained);
+    return true;
+  }
+
+  private command(command: PlaybackCommand | undefined): void {
+    switch (command?.type) {
+      case 'chunk':
+        if (command.pcm instanceof Int16Array) {
+          const accepted = this.core.enqueue(command.pcm);
+          this.droppedSamples += command.pcm.length - accepted;
+        }
+        this.seq = command.seq;
+        break;
+      case 'flush':
+        this.core.flush();
+        this.seq = command.seq;
+        break;
+      case 'drain':
+        this.seq = command.seq;
+        break;
+      case 'stop':
+        this.stopped = true;
+        break;
+    }
+  }
+
+  private report(drained: boolean): void {
+    const core = this.core;
+    const { rms, peak } = core.takeLevel();
+    const status: PlaybackEvent = {
+      type: 'status',
+      seq: this.seq,
+      queuedSamples: core.queuedSamples,
+      playedSamples: core.playedSamples,
+      underruns: core.underruns,
+      droppedSamples: this.droppedSamples,
+      drained,
+      rms,
+      peak,
+    };
+    this.port.postMessage(status);
+    this.sinceStatus = 0;
+    this.reportedSeq = this.seq;
+    this.reportedDrained = drained;
+  }
+}
+
+registerProcessor(PLAYBACK_PROCESSOR, PlaybackProcessor);
