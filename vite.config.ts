@@ -1,10 +1,12 @@
 import { defineConfig } from 'vite';
+import { agentCallSimulator } from './demo/server/vite-plugin.ts';
 
 // One config for the demo (dev server + simulated service) and the library build.
 // `base: './'` makes the bundle refer to its worklet files relative to itself, so a page can embed
 // dist/voice-agent.js from any path; worker format 'es' keeps the worklets modules.
 export default defineConfig({
   base: './',
+  plugins: [agentCallSimulator()],
   server: {
     port: Number(process.env.PORT ?? 5173),
     strictPort: true,

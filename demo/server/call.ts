@@ -1,0 +1,306 @@
+// One call on the socket: set-up checks, ready, messages both ways, keep-alive, billing, the end.
+import type { WebSocket, RawData } from 'ws';
+import type { AccountState } from './accounts.ts';
+import type { AgentData } from './agents.ts';
+import { createBehaviour, type AgentBehaviour } from './behaviours.ts';
+import type { SimulatorContext } from './context.ts';
+import { int16FromBytes } from './pcm.ts';
+import type { Ticket } from './tickets.ts';
+import { newToken } from './tokens.ts';
+
+type SetupError = 'QUOTA' | 'BUSY' | 'MODEL' | 'OWNER' | 'NOT_FOUND';
+
+const SETUP_MESSAGES: Record<SetupError, string> = {
+  QUOTA: 'The account has no call minutes left (a call needs at least 30 seconds).',
+  BUSY: 'Every line is busy. Try again in a minute.',
+  MODEL: 'No voice model could be reached. Try again.',
+  OWNER: "The agent's account no longer exists.",
+  NOT_FOUND: 'This agent no longer exists.',
+};
+
+interface Ending {
+  /** A message sent before anything else (the `error` of a failed set-up or a deleted agent). */
+  notice?: object;
+  /** Send `{type:'ended'}` before closing. */
+  announce?: boolean;
+  /** Close with this code; without it the socket is cut (no close frame). */
+  closeCode?: number;
+  closeReason?: string;
+  errorCode?: string;
+}
+
+export class Call {
+  readonly conversationId = newToken('conv');
+  readonly #ws: WebSocket;
+  readonly #ticket: Ticket;
+  readonly #ctx: SimulatorContext;
+  /** Origin relative avatar URLs are resolved against. */
+  readonly #publicOrigin: string;
+  readonly #connectedAt: number;
+  readonly #timers = new Set<ReturnType<typeof setTimeout>>();
+  readonly #intervals = new Set<ReturnType<typeof setInterval>>();
+  #state: 'starting' | 'live' | 'ended' = 'starting';
+  #account: AccountState | undefined;
+  #maxSeconds = 0;
+  #behaviour: AgentBehaviour | undefined;
+  #answeredPing = true;
+  /** No more messages: the connection is being cut. */
+  #muted = false;
+  /** Set when `ws` reports a protocol violation, read when the socket then closes. */
+  #violation: string | undefined;
+  readonly #onEnd: () => void;
+
+  constructor(ws: WebSocket, ticket: Ticket, ctx: SimulatorContext, publicOrigin: string, onEnd: () => void) {
+    this.#ws = ws;
+    this.#ticket = ticket;
+    this.#ctx = ctx;
+    this.#publicOrigin = publicOrigin;
+    this.#onEnd = onEnd;
+    this.#connectedAt = ctx.clock.now();
+
+    ws.on('message', (data, isBinary) => this.#guard(() => this.#onMessage(data, isBinary)));
+    ws.on('close', () => this.#end(this.#violation ?? 'caller_hangup', {}));
+    ws.on('error', (error: Error & { code?: string }) => {
+      this.#violation = error.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' ? 'message_too_big' : 'protocol_error';
+      ctx.log(`call ${this.conversationId}: ${error.message}`);
+    });
+    ws.on('pong', () => {
+      this.#answeredPing = true;
+    });
+    this.#every(ctx.timings.pingIntervalMs, () => {
+      if (!this.#answeredPing) {
+        this.#end('connection_lost', {});
+        return;
+      }
+      this.#answeredPing = false;
+      ws.ping();
+    });
+
+    const visit = ctx.visits.get(ticket.visit);
+    if (visit) visit.calls++;
+    const agent = ctx.agents.get(ticket.publicId);
+    if (agent?.failure?.kind === 'crash') {
+      this.#after(agent.failure.afterMs, () => this.#end('server_error', { closeCode: 1011, closeReason: 'server error' }));
+    } else {
+      this.#after(ctx.timings.setupDelayMs, () => this.#setUp());
+    }
+  }
+
+  get live(): boolean {
+    return this.#state === 'live';
+  }
+
+  /** The simulator is closing: cut the connection. */
+  shutdown(): void {
+    this.#end('server_shutdown', {});
+  }
+
+  #setUp(): void {
+    const ctx = this.#ctx;
+    const agent = ctx.agents.get(this.#ticket.publicId);
+    if (!agent) return this.#refuse('NOT_FOUND');
+    const account = ctx.accounts.get(agent.account);
+    if (!account) return this.#refuse('OWNER');
+    if (account.secondsLeft < ctx.limits.minSecondsToStart) return this.#refuse('QUOTA');
+    if (account.running + account.runningElsewhere >= account.maxCalls) return this.#refuse('BUSY');
+    if (!account.modelUp) return this.#refuse('MODEL');
+
+    account.running++;
+    this.#account = account;
+    this.#maxSeconds = Math.floor(Math.min(agent.maxCallSeconds, account.secondsLeft));
+    this.#state = 'live';
+    this.#send({
+      type: 'ready',
+      conversationId: this.conversationId,
+      maxSeconds: this.#maxSeconds,
+      agent: { name: agent.name, avatar: this.#avatar(agent), language: agent.language },
+    });
+
+    this.#every(ctx.timings.durationCheckMs, () => {
+      if (ctx.clock.now() - this.#connectedAt >= this.#maxSeconds * 1000) {
+        this.#end('max_duration', { announce: true, closeCode: 1000 });
+      }
+    });
+    const failure = agent.failure;
+    if (failure?.kind === 'vanish') {
+      this.#after(failure.afterMs, () => {
+        this.#end('agent_deleted', {
+          notice: { type: 'error', code: 'NOT_FOUND', error: SETUP_MESSAGES.NOT_FOUND },
+          closeCode: 4404,
+          closeReason: 'agent deleted',
+        });
+      });
+    } else if (failure?.kind === 'drop') {
+      this.#after(failure.afterMs, () => this.#end('connection_lost', {}));
+    }
+
+    const visit = ctx.visits.get(this.#ticket.visit) ?? {
+      token: this.#ticket.visit,
+      publicId: agent.publicId,
+      expiresAt: 0,
+      calls: 1,
+      typed: [],
+    };
+    this.#behaviour = createBehaviour({
+      agent,
+      visit,
+      returningVisit: this.#ticket.returningVisit,
+      synth: ctx.synth,
+      clock: ctx.clock,
+      timings: ctx.timings,
+      random: ctx.random,
+      log: ctx.log,
+      channel: {
+        sendJson: (message) => this.#send(message),
+        sendAudio: (bytes) => {
+          if (!this.#muted && this.#ws.readyState === this.#ws.OPEN) this.#ws.send(bytes, { binary: true });
+        },
+        hangUp: () => this.#guard(() => this.#end('agent_ended', { announce: true, closeCode: 1000 })),
+      },
+    });
+    this.#behaviour.start();
+  }
+
+  #refuse(code: SetupError): void {
+    this.#end('setup_failed', {
+      notice: { type: 'error', code, error: SETUP_MESSAGES[code] },
+      closeCode: 4000,
+      closeReason: code,
+      errorCode: code,
+    });
+  }
+
+  #onMessage(data: RawData, isBinary: boolean): void {
+    const bytes = toBuffer(data);
+    if (isBinary) {
+      if (this.#state === 'live') this.#behaviour?.onAudio(int16FromBytes(bytes));
+      return;
+    }
+    let message: unknown;
+    try {
+      message = JSON.parse(bytes.toString('utf8'));
+    } catch {
+      return; // not JSON: ignored
+    }
+    if (typeof message !== 'object' || message === null) return;
+    const m = message as Record<string, unknown>;
+    switch (m.type) {
+      case 'ping':
+        this.#send({ type: 'pong' });
+        break;
+      case 'end':
+        this.#end('caller_ended', { announce: true, closeCode: 1000 });
+        break;
+      case 'text':
+        if (this.#state === 'live' && typeof m.text === 'string') this.#behaviour?.onText(m.text);
+        break;
+      case 'audio':
+        if (this.#state === 'live' && typeof m.data === 'string') {
+          this.#behaviour?.onAudio(int16FromBytes(Buffer.from(m.data, 'base64')));
+        }
+        break;
+      default:
+      // unknown types are ignored
+    }
+  }
+
+  #end(reason: string, how: Ending): void {
+    if (this.#state === 'ended') return;
+    const wasLive = this.#state === 'live';
+    this.#state = 'ended';
+    for (const timer of this.#timers) clearTimeout(timer);
+    for (const interval of this.#intervals) clearInterval(interval);
+    // A connection cut on purpose (drop, dead peer) gets nothing more; otherwise the agent's turn is
+    // closed with what the caller heard, then the notice, `ended` and the close frame follow.
+    if (how.closeCode === undefined) this.#muted = true;
+    this.#behaviour?.stop();
+    if (how.notice) this.#send(how.notice);
+
+    const ctx = this.#ctx;
+    const now = ctx.clock.now();
+    let durationMs = Math.max(0, now - this.#connectedAt);
+    let billedSeconds = 0;
+    if (wasLive) durationMs = Math.min(durationMs, this.#maxSeconds * 1000);
+    const durationSeconds = Math.round(durationMs / 100) / 10;
+    if (wasLive && durationSeconds >= ctx.limits.freeCallSeconds) {
+      billedSeconds = Math.min(Math.ceil(durationMs / 1000), this.#maxSeconds);
+    }
+    const freeSeconds = billedSeconds === 0 ? durationSeconds : 0;
+    if (this.#account) {
+      this.#account.running--;
+      this.#account.secondsLeft = Math.max(0, this.#account.secondsLeft - billedSeconds);
+    }
+    const agent = ctx.agents.get(this.#ticket.publicId);
+    ctx.recordCall({
+      conversationId: this.conversationId,
+      publicId: this.#ticket.publicId,
+      account: agent?.account ?? '',
+      connectedAt: this.#connectedAt,
+      endedAt: now,
+      reason,
+      ...(how.errorCode ? { errorCode: how.errorCode } : {}),
+      wentLive: wasLive,
+      durationSeconds,
+      billedSeconds,
+      freeSeconds,
+    });
+
+    if (how.announce) {
+      this.#send({
+        type: 'ended',
+        reason,
+        durationSeconds,
+        billedSeconds,
+        freeSeconds,
+        conversationId: this.conversationId,
+      });
+    }
+    if (how.closeCode !== undefined) this.#ws.close(how.closeCode, how.closeReason);
+    else this.#ws.terminate();
+    this.#onEnd();
+  }
+
+  #avatar(agent: AgentData): AgentData['avatar'] {
+    const avatar = { ...agent.avatar };
+    if (avatar.url !== undefined) {
+      try {
+        avatar.url = new URL(avatar.url, this.#publicOrigin).href;
+      } catch {
+        delete avatar.url;
+      }
+    }
+    return avatar;
+  }
+
+  #send(message: object): void {
+    if (!this.#muted && this.#ws.readyState === this.#ws.OPEN) this.#ws.send(JSON.stringify(message));
+  }
+
+  #after(ms: number, action: () => void): void {
+    const timer = setTimeout(() => {
+      this.#timers.delete(timer);
+      this.#guard(action);
+    }, ms);
+    this.#timers.add(timer);
+  }
+
+  #every(ms: number, action: () => void): void {
+    this.#intervals.add(setInterval(() => this.#guard(action), ms));
+  }
+
+  /** A bug in one call must not take the simulator down: log it and end that call. */
+  #guard(action: () => void): void {
+    try {
+      action();
+    } catch (error) {
+      this.#ctx.log(`call ${this.conversationId} failed: ${(error as Error).stack ?? error}`);
+      this.#end('server_error', { closeCode: 1011, closeReason: 'server error' });
+    }
+  }
+}
+
+function toBuffer(data: RawData): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return Buffer.from(data);
+}

@@ -1,0 +1,73 @@
+// /__simulator/… : what the demo page and end-to-end tests need to see and reset. Not part of the
+// service's interface.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AgentData } from './agents.ts';
+import { sendJson } from './http-util.ts';
+
+export const CONTROL_PREFIX = '/__simulator/';
+
+export interface ControlTarget {
+  agents: readonly AgentData[];
+  calls(): unknown[];
+  reset(): void;
+}
+
+/** Answers a /__simulator/ request. */
+export function handleControlRequest(req: IncomingMessage, res: ServerResponse, pathname: string, target: ControlTarget): void {
+  const route = pathname.slice(CONTROL_PREFIX.length);
+  const method = req.method ?? 'GET';
+  if (route === 'agents' && method === 'GET') {
+    sendJson(
+      res,
+      200,
+      target.agents.map((a) => ({ publicId: a.publicId, name: a.name, language: a.language, status: a.status, explain: a.explain })),
+    );
+  } else if (route === 'calls' && method === 'GET') {
+    sendJson(res, 200, target.calls());
+  } else if (route === 'reset' && method === 'POST') {
+    req.resume();
+    target.reset();
+    sendJson(res, 200, { ok: true });
+  } else if (route.startsWith('avatars/') && route.endsWith('.svg') && method === 'GET') {
+    const id = decodeSafe(route.slice('avatars/'.length, -'.svg'.length));
+    const agent = target.agents.find((a) => a.publicId === id);
+    if (!agent) return sendJson(res, 404, { error: 'Not found' });
+    const svg = avatarSvg(agent);
+    res.writeHead(200, {
+      'Content-Type': 'image/svg+xml',
+      'Content-Length': Buffer.byteLength(svg),
+      'Cache-Control': 'max-age=3600',
+      'Access-Control-Allow-Origin': '*',
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+    });
+    res.end(svg);
+  } else {
+    sendJson(res, 404, { error: 'Not found' });
+  }
+}
+
+/** A round gradient badge with the agent's initial. */
+function avatarSvg(agent: AgentData): string {
+  const colour = (value: string | undefined, fallback: string) =>
+    value && /^#[0-9a-fA-F]{3,8}$/.test(value) ? value : fallback;
+  const initial = escapeXml([...agent.name][0] ?? '?');
+  return (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96">' +
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colour(agent.avatar.from, '#334155')}"/>` +
+    `<stop offset="1" stop-color="${colour(agent.avatar.to, '#0f172a')}"/></linearGradient></defs>` +
+    '<circle cx="48" cy="48" r="48" fill="url(#g)"/>' +
+    `<text x="48" y="62" font-family="sans-serif" font-size="44" text-anchor="middle" fill="#fff">${initial}</text></svg>`
+  );
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function decodeSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,90 @@
+import type { Clock } from './clock.ts';
+import type { AgentsData } from './agents.ts';
+import type { Synthesiser } from './synthesiser.ts';
+
+/** The service's limits (spec §8), overridable so tests need no two-minute sleeps. */
+export interface Limits {
+  ticketTtlMs: number;
+  visitTtlMs: number;
+  /** Tickets one IP address may obtain per `rateWindowMs`. */
+  ticketsPerWindow: number;
+  rateWindowMs: number;
+  /** Running calls per account, for accounts whose data gives no `maxCalls`. */
+  maxRunningCalls: number;
+  /** A call needs at least this much of the account's time left to start. */
+  minSecondsToStart: number;
+  /** Calls shorter than this are not billed. */
+  freeCallSeconds: number;
+  /** Largest socket message accepted; a larger one closes the socket with 1009. */
+  maxMessageBytes: number;
+  /** Largest ticket request body read. */
+  maxBodyBytes: number;
+}
+
+/** Real-time durations of the simulated service. */
+export interface Timings {
+  /** Delay between the socket opening and `ready` (or the set-up `error`). */
+  setupDelayMs: number;
+  /** WebSocket-level ping period; a connection that has not answered the previous ping is dropped. */
+  pingIntervalMs: number;
+  /** How often a live call checks its clock against `maxSeconds`. */
+  durationCheckMs: number;
+  /** Caller silence that ends a caller turn. */
+  endOfTurnSilenceMs: number;
+  /** A caller turn longer than this is closed anyway (a microphone that never goes quiet). */
+  maxTurnMs: number;
+  /** Agent audio is sent this many times faster than real time. */
+  audioPace: number;
+  /** Agent audio chunk lengths are drawn between these bounds. */
+  minChunkMs: number;
+  maxChunkMs: number;
+  /** Time a tool takes to run. */
+  toolDelayMs: number;
+  /** Margin after the goodbye has had time to play before the agent hangs up. */
+  hangupMarginMs: number;
+}
+
+export const defaultLimits: Limits = {
+  ticketTtlMs: 2 * 60_000,
+  visitTtlMs: 24 * 3_600_000,
+  ticketsPerWindow: 20,
+  rateWindowMs: 3_600_000,
+  maxRunningCalls: 5,
+  minSecondsToStart: 30,
+  freeCallSeconds: 3,
+  maxMessageBytes: 512 * 1024,
+  maxBodyBytes: 64 * 1024,
+};
+
+export const defaultTimings: Timings = {
+  setupDelayMs: 300,
+  pingIntervalMs: 15_000,
+  durationCheckMs: 250,
+  endOfTurnSilenceMs: 700,
+  maxTurnMs: 15_000,
+  audioPace: 3,
+  minChunkMs: 40,
+  maxChunkMs: 200,
+  toolDelayMs: 400,
+  hangupMarginMs: 300,
+};
+
+export interface SimulatorOptions {
+  /** Path of an agents file (JSON, see agents.json); default: demo/server/agents.json. */
+  agentsFile?: string;
+  /** Agents data given directly (wins over `agentsFile`). */
+  agents?: AgentsData;
+  clock?: Clock;
+  limits?: Partial<Limits>;
+  timings?: Partial<Timings>;
+  /** Path of the call socket; default `/api/agents/socket`. */
+  socketPath?: string;
+  /** Synthesise the demo agents' fixed phrases right away instead of on the first ticket. */
+  prewarm?: boolean;
+  /** Where diagnostics go; default: nowhere. */
+  log?: (message: string) => void;
+  /** Speech synthesiser; default: a new espeak-ng one with its own cache (tests share one). */
+  synthesiser?: Synthesiser;
+  /** Source of randomness for chunk lengths (tests may fix it). */
+  random?: () => number;
+}

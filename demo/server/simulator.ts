@@ -1,0 +1,163 @@
+// The simulated agent-call service, independent of any HTTP server: Node's (index.ts) or Vite's
+// (vite-plugin.ts) feeds it requests and upgrades.
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { accountStates, type AccountState } from './accounts.ts';
+import { loadAgentsFile, parseAgentsData, type AgentsData } from './agents.ts';
+import { systemClock } from './clock.ts';
+import type { CallRecord, SimulatorContext } from './context.ts';
+import { CONTROL_PREFIX, handleControlRequest } from './control-routes.ts';
+import { sendJson } from './http-util.ts';
+import { defaultLimits, defaultTimings, type SimulatorOptions } from './options.ts';
+import { PHRASES } from './phrases.ts';
+import { SlidingWindowLimiter } from './rate-limit.ts';
+import { SocketGate } from './socket-gate.ts';
+import { ESpeakSynthesiser } from './synthesiser.ts';
+import { handleTicketRequest, TICKET_ROUTE } from './ticket-route.ts';
+import { TicketStore } from './tickets.ts';
+import { VisitStore } from './visits.ts';
+
+export const DEFAULT_SOCKET_PATH = '/api/agents/socket';
+
+export interface Simulator {
+  readonly socketPath: string;
+  /** Connect-style handler: answers the ticket route and /__simulator/…; anything else goes to `next`
+   *  (or gets a 404 when there is no `next`). */
+  handleRequest(req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): void;
+  /** Takes an HTTP upgrade for the call socket's path; returns false for any other path. */
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  /** Every finished call, oldest first. */
+  calls(): CallRecord[];
+  /** Resolves with the record of a call once it has ended. */
+  whenCallEnds(conversationId: string): Promise<CallRecord>;
+  /** An account's live state (copy), or undefined for an unknown id. */
+  account(id: string): AccountState | undefined;
+  /** Back to the agents file's state: minutes, tickets, visits, rate limits and call records. */
+  reset(): void;
+  /** Synthesises the talking agents' fixed phrases (greetings, goodbye) into the cache. */
+  prewarm(): Promise<void>;
+  /** Cuts every open call. */
+  close(): void;
+}
+
+export function createSimulator(options: SimulatorOptions = {}): Simulator {
+  const data: AgentsData = options.agents ? parseAgentsData(options.agents) : loadAgentsFile(options.agentsFile);
+  const limits = { ...defaultLimits, ...options.limits };
+  const timings = { ...defaultTimings, ...options.timings };
+  const clock = options.clock ?? systemClock;
+  const log = options.log ?? (() => {});
+  const records: CallRecord[] = [];
+  const ended = new EventEmitter();
+  const synth = options.synthesiser ?? new ESpeakSynthesiser(log);
+
+  const ctx: SimulatorContext = {
+    agents: new Map(data.agents.map((a) => [a.publicId, a])),
+    accounts: accountStates(data.accounts, limits.maxRunningCalls),
+    tickets: new TicketStore(limits.ticketTtlMs),
+    visits: new VisitStore(limits.visitTtlMs),
+    ticketLimiter: new SlidingWindowLimiter(limits.ticketsPerWindow, limits.rateWindowMs),
+    clock,
+    limits,
+    timings,
+    synth,
+    random: options.random ?? Math.random,
+    log,
+    startedAt: clock.now(),
+    socketPath: options.socketPath ?? DEFAULT_SOCKET_PATH,
+    recordCall(record) {
+      records.push(record);
+      ended.emit(record.conversationId, record);
+    },
+  };
+  const gate = new SocketGate(ctx);
+  const talkers = data.agents.filter((a) => a.behaviour === 'talk' && a.status === 'published');
+  // A talking agent's greeting is synthesised when its first ticket is asked for, so it is ready by `ready`.
+  const warmed = new Set<string>();
+  const warmGreeting = (rawId: string) => {
+    const agent = talkers.find((a) => a.publicId === safeDecode(rawId));
+    if (!agent || warmed.has(agent.publicId)) return;
+    warmed.add(agent.publicId);
+    void synth.speak(agent.greeting ?? PHRASES[agent.language].greeting(agent.name), agent.language);
+  };
+
+  const simulator: Simulator = {
+    socketPath: ctx.socketPath,
+
+    handleRequest(req, res, next) {
+      let pathname: string;
+      try {
+        pathname = new URL(req.url ?? '/', 'http://simulator').pathname;
+      } catch {
+        pathname = '';
+      }
+      const ticket = TICKET_ROUTE.exec(pathname);
+      if (ticket) {
+        if (req.method === 'POST') warmGreeting(ticket[1]!);
+        handleTicketRequest(req, res, ticket[1]!, ctx).catch((error: unknown) => {
+          log(`ticket request failed: ${(error as Error).stack ?? error}`);
+          if (!res.headersSent) sendJson(res, 500, { error: 'Server error' });
+          else res.destroy();
+        });
+      } else if (pathname.startsWith(CONTROL_PREFIX)) {
+        handleControlRequest(req, res, pathname, {
+          agents: data.agents,
+          calls: () => simulator.calls(),
+          reset: () => simulator.reset(),
+        });
+      } else if (next) {
+        next();
+      } else {
+        sendJson(res, 404, { error: 'Not found' });
+      }
+    },
+
+    handleUpgrade: (req, socket, head) => gate.handleUpgrade(req, socket, head),
+
+    calls: () => records.map((r) => ({ ...r })),
+
+    whenCallEnds(conversationId) {
+      const done = records.find((r) => r.conversationId === conversationId);
+      if (done) return Promise.resolve({ ...done });
+      return new Promise((resolve) => ended.once(conversationId, (r: CallRecord) => resolve({ ...r })));
+    },
+
+    account(id) {
+      const state = ctx.accounts.get(id);
+      return state && { ...state };
+    },
+
+    reset() {
+      ctx.accounts = accountStates(data.accounts, limits.maxRunningCalls);
+      ctx.tickets.clear();
+      ctx.visits.clear();
+      ctx.ticketLimiter.clear();
+      records.length = 0;
+    },
+
+    async prewarm() {
+      await Promise.all(
+        talkers.flatMap((a) => {
+          const p = PHRASES[a.language];
+          const phrases = [a.greeting ?? p.greeting(a.name), p.welcomeBack(a.name, undefined), p.goodbye];
+          return phrases.map((text) => synth.speak(text, a.language));
+        }),
+      );
+    },
+
+    close() {
+      gate.close();
+    },
+  };
+
+  if (options.prewarm) void simulator.prewarm();
+  return simulator;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,39 @@
+import { newToken } from './tokens.ts';
+
+export interface Visit {
+  token: string;
+  publicId: string;
+  expiresAt: number;
+  /** Calls started in this visit (a returning visitor has at least one). */
+  calls: number;
+  /** What the visitor typed during the visit, oldest first (the agent "knows what was said"). */
+  typed: string[];
+}
+
+/** Visit tokens: valid one day from their creation, one agent each. */
+export class VisitStore {
+  readonly #visits = new Map<string, Visit>();
+  readonly #ttlMs: number;
+
+  constructor(ttlMs: number) {
+    this.#ttlMs = ttlMs;
+  }
+
+  /** The visit named by `token` if it is still valid for this agent, otherwise a new one. */
+  resolve(token: string | undefined, publicId: string, now: number): { visit: Visit; returning: boolean } {
+    const known = token === undefined ? undefined : this.#visits.get(token);
+    if (known && known.publicId === publicId && now < known.expiresAt) return { visit: known, returning: true };
+    if (known && now >= known.expiresAt) this.#visits.delete(known.token);
+    const visit: Visit = { token: newToken('vs'), publicId, expiresAt: now + this.#ttlMs, calls: 0, typed: [] };
+    this.#visits.set(visit.token, visit);
+    return { visit, returning: false };
+  }
+
+  get(token: string): Visit | undefined {
+    return this.#visits.get(token);
+  }
+
+  clear(): void {
+    this.#visits.clear();
+  }
+}

@@ -1,0 +1,34 @@
+// Mounts the simulated agent-call service in Vite's dev and preview servers, so `npm run demo` serves
+// the demo page and the service at one origin.
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Connect, Plugin, PreviewServer, ViteDevServer } from 'vite';
+import type { SimulatorOptions } from './options.ts';
+import { createSimulator } from './simulator.ts';
+
+export function agentCallSimulator(options: SimulatorOptions = {}): Plugin {
+  const mount = (server: ViteDevServer | PreviewServer) => {
+    const httpServer = server.httpServer as Server | null;
+    if (!httpServer) return; // middleware mode (e.g. Vitest's node runs): no server to mount on
+    const simulator = createSimulator({
+      ...options,
+      // Vitest's browser mode also starts this Vite server; it should not pay for speech it may not use.
+      prewarm: options.prewarm ?? !process.env.VITEST,
+      log: options.log ?? ((message) => server.config.logger.warn(`[simulator] ${message}`)),
+    });
+    server.middlewares.use(simulator.handleRequest as Connect.NextHandleFunction);
+    // Run before Vite's own CORS and host checks: the ticket route answers CORS the way the service does.
+    const stack = server.middlewares.stack;
+    stack.unshift(stack.pop()!);
+    // Vite's HMR socket has its own upgrade listener; ours takes only the call socket's path.
+    httpServer.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+      simulator.handleUpgrade(req, socket, head);
+    });
+    httpServer.on('close', () => simulator.close());
+  };
+  return {
+    name: 'voice-agent-simulator',
+    configureServer: mount,
+    configurePreviewServer: mount,
+  };
+}
