@@ -19,6 +19,10 @@ export class CallController implements ReactiveController {
   tool: ToolDetail | null = null;
   ended: EndedDetail | null = null;
   error: ErrorDetail | null = null;
+  /** `Date.now()` when the call went live (for the elapsed time and the time left), else null. */
+  liveSince: number | null = null;
+  /** `Date.now()` when the error arrived (a retry countdown runs from it), else null. */
+  failedAt: number | null = null;
   /** Microphone and agent-voice levels (RMS, 0–1), updated ~30 times a second by the audio engine. */
   inputLevel = 0;
   outputLevel = 0;
@@ -38,14 +42,23 @@ export class CallController implements ReactiveController {
         emit(this.host, `voice-agent-${name}`, detail);
       });
     forward('state', ({ state }) => {
-      if (state === 'connecting') this.ready = this.tool = this.ended = this.error = null;
+      if (state === 'connecting') {
+        this.ready = this.tool = this.ended = this.error = null;
+        this.liveSince = this.failedAt = null;
+      }
     });
-    forward('ready', (detail) => (this.ready = detail));
+    forward('ready', (detail) => {
+      this.ready = detail;
+      this.liveSince = Date.now();
+    });
     forward('transcript');
     forward('interrupted');
     forward('tool', (detail) => (this.tool = detail.status === 'running' ? detail : null));
     forward('ended', (detail) => (this.ended = detail));
-    forward('error', (detail) => (this.error = detail));
+    forward('error', (detail) => {
+      this.error = detail;
+      this.failedAt = Date.now();
+    });
   }
 
   get state(): CallState {

@@ -48,7 +48,7 @@ afterEach(() => {
 async function mount(): Promise<TestVoiceAgent> {
   const host = document.createElement('div');
   host.attachShadow({ mode: 'open' }).innerHTML =
-    '<test-voice-agent public-id="shop-42" server-url="https://service.test/"></test-voice-agent>';
+    '<test-voice-agent public-id="shop-42" server-url="https://service.test/" lang="en"></test-voice-agent>';
   document.body.append(host);
   const element = host.shadowRoot!.querySelector('test-voice-agent') as TestVoiceAgent;
   await element.updateComplete;
@@ -65,7 +65,8 @@ describe('<voice-agent>', () => {
     const element = await mount();
     expect(element.getAttribute('state')).toBe('idle');
 
-    await userEvent.click(page.getByRole('button', { name: 'Call' }));
+    await userEvent.click(page.getByRole('button', { name: 'Voice assistant', exact: true }));
+    await userEvent.click(page.getByRole('button', { name: 'Call', exact: true }));
     expect(element.getAttribute('state')).toBe('connecting');
     await vi.waitFor(() => expect(sockets).toHaveLength(1));
     expect(fetchStub.calls[0]?.url).toBe('https://service.test/api/agents/public/shop-42/call');
@@ -74,13 +75,15 @@ describe('<voice-agent>', () => {
     socket().open();
     socket().receive({ type: 'ready', conversationId: 'c-7', maxSeconds: 120, agent: { name: 'Amina', avatar: {}, language: 'fr' } });
     await vi.waitFor(() => expect(element.getAttribute('state')).toBe('live'));
-    await expect.element(page.getByRole('status')).toHaveTextContent('Live with Amina');
+    // Names are wrapped in Unicode bidi isolates (U+2068 … U+2069) so they cannot reorder the sentence.
+    await expect.element(page.getByRole('status')).toHaveTextContent('Live with \u2068Amina\u2069');
 
     socket().receive({ type: 'transcript', role: 'agent', text: 'Bonjour', final: false });
     socket().receive({ type: 'transcript', role: 'agent', text: 'Bonjour, je vous écoute', final: true });
     socket().receive({ type: 'tool', name: 'get_time', status: 'running' });
     socket().receive({ type: 'interrupted' });
-    await expect.element(page.getByRole('listitem')).toHaveTextContent('agent: Bonjour, je vous écoute');
+    await expect.element(page.getByRole('listitem')).toHaveTextContent('Bonjour, je vous écoute');
+    await expect.element(page.getByRole('listitem')).toHaveTextContent(/^Amina/);
     expect(page.getByRole('listitem').elements()).toHaveLength(1);
     expect(audio.sink.flushes).toBe(1);
 
@@ -120,7 +123,7 @@ describe('<voice-agent>', () => {
       reason: 'caller_hangup', durationSeconds: 31, billedSeconds: 31, freeSeconds: 0, conversationId: 'c-7',
     });
     expect(events.find((e) => e.type === 'voice-agent-tool')?.detail).toEqual({ name: 'get_time', status: 'running' });
-    await expect.element(page.getByRole('button', { name: 'Call' })).toBeVisible();
+    await expect.element(page.getByRole('button', { name: 'Call again' })).toBeVisible();
   });
 
   it('reports errors as `voice-agent-error` and can call again afterwards', async () => {

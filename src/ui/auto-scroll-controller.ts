@@ -1,0 +1,56 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+
+/** How close to the bottom (px) still counts as "following the conversation". */
+const STICKY_PX = 24;
+
+/**
+ * Keeps a scrolling list at its newest entry while the visitor follows it, and stops as soon as they
+ * scroll up to read; scrolling back to the bottom (or `jumpToLatest()`) resumes following.
+ */
+export class AutoScrollController implements ReactiveController {
+  /** True while the view follows the newest entry. */
+  following = true;
+  private element: HTMLElement | null = null;
+
+  constructor(private readonly host: ReactiveControllerHost) {
+    host.addController(this);
+  }
+
+  /** Give it to Lit's `ref()` on the scrolling element. */
+  readonly attach = (element: Element | undefined): void => {
+    if (element === this.element) return;
+    this.element?.removeEventListener('scroll', this.onScroll);
+    this.element = element instanceof HTMLElement ? element : null;
+    this.element?.addEventListener('scroll', this.onScroll, { passive: true });
+    this.stick();
+  };
+
+  hostUpdated(): void {
+    this.stick();
+  }
+
+  jumpToLatest(): void {
+    this.following = true;
+    this.stick();
+    this.host.requestUpdate();
+  }
+
+  /** A new conversation starts at the bottom again. */
+  reset(): void {
+    this.following = true;
+  }
+
+  private stick(): void {
+    if (this.following && this.element) this.element.scrollTop = this.element.scrollHeight;
+  }
+
+  private readonly onScroll = (): void => {
+    const el = this.element;
+    if (!el) return;
+    const following = el.scrollHeight - el.scrollTop - el.clientHeight <= STICKY_PX;
+    if (following !== this.following) {
+      this.following = following;
+      this.host.requestUpdate();
+    }
+  };
+}

@@ -1,0 +1,132 @@
+import type { Catalogue } from './catalogue.ts';
+
+// Modern Standard Arabic. Phrases about the agent avoid gendered verbs (the agent's name may be a man's
+// or a woman's): "جارٍ + verbal noun" for activities, "المساعد" where a subject is needed.
+// Digits are Latin (locale ar-u-nu-latn): see docs/widget.md, "Languages".
+export const ar: Catalogue = {
+  dir: 'rtl',
+  locale: 'ar-u-nu-latn',
+
+  widgetName: 'المساعد الصوتي',
+  callInProgress: 'مكالمة جارية',
+  close: 'إغلاق',
+  intro: 'تحدّث معنا بصوتك في أي وقت.',
+  micNotice: 'سيطلب منك المتصفح الإذن باستخدام الميكروفون عند بدء المكالمة.',
+  notConfigured: 'لم يُضبط هذا المساعد على هذه الصفحة بعد.',
+
+  call: 'اتصال',
+  callAgain: 'اتصال من جديد',
+  cancel: 'إلغاء',
+  endCall: 'إنهاء المكالمة',
+  mute: 'كتم الميكروفون',
+  message: 'رسالة',
+  messagePlaceholder: 'اكتب بدلًا من الكلام…',
+  send: 'إرسال',
+  messageNotSent: 'تعذّر إرسال هذه الرسالة. جرّب رسالة أقصر.',
+
+  transcript: 'المحادثة',
+  jumpToLatest: 'الانتقال إلى الأحدث',
+  you: 'أنت',
+  assistant: 'المساعد',
+
+  status: {
+    idle: 'جاهز للحديث',
+    connecting: 'جارٍ الاتصال…',
+    live: (agent) => `المكالمة جارية مع ${agent}`,
+    ending: 'جارٍ إنهاء المكالمة…',
+    ended: 'انتهت المكالمة',
+  },
+  activity: {
+    listening: 'جارٍ الاستماع',
+    speaking: (agent) => `${agent}: جارٍ الرد`,
+    thinking: (agent) => `${agent}: جارٍ التفكير…`,
+  },
+  tool: (tool) => `جارٍ التنفيذ: ${tool}`,
+
+  elapsed: (time) => `المدة ${time}`,
+  timeLeft: (time) => `المتبقي ${time}`,
+  timeWarning: (time) => `بقي أقل من ${time} على نهاية المكالمة`,
+
+  endReasons: {
+    caller_hangup: 'أنهيتَ المكالمة.',
+    agent_ended: 'أنهى المساعد المكالمة.',
+    cancelled: 'أُلغيت المكالمة.',
+    other: 'انتهت المكالمة.',
+  },
+  duration: (duration) => `المدة: ${duration}`,
+
+  errors: {
+    ORIGIN: {
+      title: 'غير متاح على هذا الموقع',
+      body: 'لا يستقبل هذا المساعد مكالمات من هذا الموقع.',
+    },
+    NOT_FOUND: {
+      title: 'المساعد غير متاح',
+      body: 'هذا المساعد غير متاح حاليًا.',
+    },
+    RATE_LIMITED: {
+      title: 'مكالمات كثيرة',
+      body: 'بدأت مكالمات كثيرة من اتصالك. يُرجى الانتظار قليلًا قبل الاتصال من جديد.',
+    },
+    MAINTENANCE: {
+      title: 'الخدمة قيد الصيانة',
+      body: 'يجري تحديث الخدمة. يُرجى المحاولة بعد بضع دقائق.',
+    },
+    QUOTA: {
+      title: 'المكالمات متوقفة',
+      body: 'لا يستطيع هذا المساعد استقبال المكالمات حاليًا. يُرجى التواصل مع الجهة بطريقة أخرى.',
+    },
+    BUSY: {
+      title: 'كل الخطوط مشغولة',
+      body: 'كل الخطوط مشغولة الآن. يمكنك الاتصال من جديد بعد دقيقة.',
+    },
+    MODEL: {
+      title: 'الصوت غير متاح',
+      body: 'تعذّر الوصول إلى صوت المساعد. يُرجى المحاولة من جديد.',
+    },
+    OWNER: {
+      title: 'المساعد مغلق',
+      body: 'لم يعد هذا المساعد متاحًا.',
+    },
+    AGENT_GONE: {
+      title: 'حُذف المساعد',
+      body: 'حُذف هذا المساعد أثناء المكالمة ولم يعد بالإمكان الوصول إليه.',
+    },
+    SERVER_ERROR: {
+      title: 'حدث خطأ',
+      body: 'واجهت الخدمة مشكلة أثناء المكالمة. يُرجى المحاولة من جديد.',
+    },
+    CONNECTION_LOST: {
+      title: 'انقطع الاتصال',
+      body: 'انقطع الاتصال بالمساعد. تحقّق من اتصالك بالإنترنت ثم حاول من جديد.',
+    },
+    TICKET_REJECTED: {
+      title: 'لم تُقبل المكالمة',
+      body: 'لم تقبل الخدمة المكالمة. يُرجى المحاولة من جديد.',
+    },
+    MIC_DENIED: {
+      title: 'الميكروفون محظور',
+      body:
+        'يحتاج المساعد إلى الميكروفون ليسمعك. اضغط على الرمز المجاور لعنوان الموقع ' +
+        '(قفل أو ميكروفون)، واسمح باستخدام الميكروفون لهذا الموقع، ثم حاول من جديد.',
+    },
+    MIC_UNAVAILABLE: {
+      title: 'لا يوجد ميكروفون متاح',
+      body: 'لم يُعثر على ميكروفون، أو أن تطبيقًا آخر يستخدمه. وصّل ميكروفونًا أو حرّره، ثم حاول من جديد.',
+    },
+    AUDIO_UNSUPPORTED: {
+      title: 'المتصفح غير مدعوم',
+      body: 'لا يدعم هذا المتصفح المكالمات الصوتية. يُرجى استخدام إصدار حديث من Chrome أو Edge أو Firefox أو Safari.',
+    },
+    TIMEOUT: {
+      title: 'لا رد في الوقت المحدد',
+      body: 'تأخرت الخدمة في الرد. يُرجى المحاولة من جديد.',
+    },
+  },
+  unknownError: {
+    title: 'حدث خطأ',
+    body: 'تعذّر استمرار المكالمة. يُرجى المحاولة من جديد.',
+  },
+  retry: 'حاول من جديد',
+  retryIn: (time) => `حاول من جديد بعد ${time}`,
+};

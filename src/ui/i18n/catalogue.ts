@@ -1,0 +1,77 @@
+import type { ErrorCode } from '../../call/types.ts';
+
+/** The languages the widget speaks. The first is the default. */
+export const LANGS = ['ar', 'fr', 'en'] as const;
+export type Lang = (typeof LANGS)[number];
+
+export interface ErrorText {
+  title: string;
+  /** What happened and what the visitor can do, in plain words. */
+  body: string;
+}
+
+/**
+ * Every string the widget shows, for one language. A language file that misses a key (or an error code)
+ * fails the typecheck. Functions receive values already formatted for the language (names, durations).
+ */
+export interface Catalogue {
+  /** Text direction of the language. */
+  dir: 'ltr' | 'rtl';
+  /** BCP 47 locale handed to Intl (Arabic pins its digits, see docs/widget.md). */
+  locale: string;
+
+  widgetName: string;
+  callInProgress: string;
+  close: string;
+  intro: string;
+  micNotice: string;
+  notConfigured: string;
+
+  call: string;
+  callAgain: string;
+  cancel: string;
+  endCall: string;
+  mute: string;
+  message: string;
+  messagePlaceholder: string;
+  send: string;
+  messageNotSent: string;
+
+  transcript: string;
+  jumpToLatest: string;
+  you: string;
+  /** The agent's name when the service gives none. */
+  assistant: string;
+
+  status: {
+    idle: string;
+    connecting: string;
+    live: (agent: string) => string;
+    ending: string;
+    ended: string;
+  };
+  activity: {
+    listening: string;
+    speaking: (agent: string) => string;
+    thinking: (agent: string) => string;
+  };
+  tool: (tool: string) => string;
+
+  elapsed: (time: string) => string;
+  timeLeft: (time: string) => string;
+  timeWarning: (time: string) => string;
+
+  endReasons: {
+    caller_hangup: string;
+    agent_ended: string;
+    cancelled: string;
+    other: string;
+  };
+  duration: (duration: string) => string;
+
+  errors: Record<ErrorCode, ErrorText>;
+  /** For a code the widget does not know (never expected: codes are validated before they get here). */
+  unknownError: ErrorText;
+  retry: string;
+  retryIn: (time: string) => string;
+}

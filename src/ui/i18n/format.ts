@@ -1,0 +1,45 @@
+// Numbers and durations through Intl, for one locale.
+
+/** Wraps interpolated text (a name, a tool) in Unicode bidi isolates so it cannot reorder the sentence around it. */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}
+
+export class Formatter {
+  private readonly integer: Intl.NumberFormat;
+  private readonly twoDigits: Intl.NumberFormat;
+  private readonly units: Record<'hour' | 'minute' | 'second', Intl.NumberFormat>;
+  private readonly list: Intl.ListFormat;
+
+  constructor(readonly locale: string) {
+    this.integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    this.twoDigits = new Intl.NumberFormat(locale, { minimumIntegerDigits: 2, maximumFractionDigits: 0 });
+    const unit = (name: 'hour' | 'minute' | 'second') =>
+      new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'long', maximumFractionDigits: 0 });
+    this.units = { hour: unit('hour'), minute: unit('minute'), second: unit('second') };
+    this.list = new Intl.ListFormat(locale, { type: 'unit', style: 'long' });
+  }
+
+  /** A running clock: `m:ss`, or `h:mm:ss` from one hour. */
+  clock(totalSeconds: number): string {
+    const { hours, minutes, seconds } = split(totalSeconds);
+    const ss = this.twoDigits.format(seconds);
+    if (hours > 0) return `${this.integer.format(hours)}:${this.twoDigits.format(minutes)}:${ss}`;
+    return `${this.integer.format(minutes)}:${ss}`;
+  }
+
+  /** A duration in words: "2 minutes, 5 seconds" / "دقيقتان و5 ثوان" / "2 minutes et 5 secondes". */
+  duration(totalSeconds: number): string {
+    const { hours, minutes, seconds } = split(totalSeconds);
+    const parts: string[] = [];
+    if (hours) parts.push(this.units.hour.format(hours));
+    if (minutes) parts.push(this.units.minute.format(minutes));
+    if (seconds || parts.length === 0) parts.push(this.units.second.format(seconds));
+    return this.list.format(parts);
+  }
+}
+
+function split(totalSeconds: number): { hours: number; minutes: number; seconds: number } {
+  const whole = Number.isFinite(totalSeconds) ? Math.max(0, Math.round(totalSeconds)) : 0;
+  return { hours: Math.floor(whole / 3600), minutes: Math.floor((whole % 3600) / 60), seconds: whole % 60 };
+}

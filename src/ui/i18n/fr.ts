@@ -1,0 +1,130 @@
+import type { Catalogue } from './catalogue.ts';
+
+// French typography: a no-break space (\u00a0) before « : » and « … » stays on the same line.
+export const fr: Catalogue = {
+  dir: 'ltr',
+  locale: 'fr',
+
+  widgetName: 'Assistant vocal',
+  callInProgress: 'appel en cours',
+  close: 'Fermer',
+  intro: 'Parlez-nous de vive voix, à tout moment.',
+  micNotice: 'Votre navigateur vous demandera l’accès au micro au moment de l’appel.',
+  notConfigured: 'Cet assistant n’est pas encore configuré sur cette page.',
+
+  call: 'Appeler',
+  callAgain: 'Rappeler',
+  cancel: 'Annuler',
+  endCall: 'Raccrocher',
+  mute: 'Couper le micro',
+  message: 'Message',
+  messagePlaceholder: 'Écrivez au lieu de parler…',
+  send: 'Envoyer',
+  messageNotSent: 'Ce message n’a pas pu être envoyé. Essayez un message plus court.',
+
+  transcript: 'Conversation',
+  jumpToLatest: 'Aller au plus récent',
+  you: 'Vous',
+  assistant: 'Assistant',
+
+  status: {
+    idle: 'Prêt à discuter',
+    connecting: 'Connexion…',
+    live: (agent) => `En ligne avec ${agent}`,
+    ending: 'Fin de l’appel…',
+    ended: 'Appel terminé',
+  },
+  activity: {
+    listening: 'À l’écoute',
+    speaking: (agent) => `${agent} parle`,
+    thinking: (agent) => `${agent} réfléchit…`,
+  },
+  tool: (tool) => `Recherche en cours\u00a0: ${tool}`,
+
+  elapsed: (time) => `Durée ${time}`,
+  timeLeft: (time) => `Reste ${time}`,
+  timeWarning: (time) => `Moins de ${time} restantes pour cet appel`,
+
+  endReasons: {
+    caller_hangup: 'Vous avez raccroché.',
+    agent_ended: 'L’assistant a mis fin à l’appel.',
+    cancelled: 'L’appel a été annulé.',
+    other: 'L’appel est terminé.',
+  },
+  duration: (duration) => `Durée\u00a0: ${duration}`,
+
+  errors: {
+    ORIGIN: {
+      title: 'Indisponible sur ce site',
+      body: 'Cet assistant ne prend pas d’appels depuis ce site web.',
+    },
+    NOT_FOUND: {
+      title: 'Assistant indisponible',
+      body: 'Cet assistant n’est pas disponible pour le moment.',
+    },
+    RATE_LIMITED: {
+      title: 'Trop d’appels',
+      body: 'Trop d’appels ont été lancés depuis votre connexion. Patientez un peu avant de rappeler.',
+    },
+    MAINTENANCE: {
+      title: 'Maintenance en cours',
+      body: 'Le service est en cours de mise à jour. Réessayez dans quelques minutes.',
+    },
+    QUOTA: {
+      title: 'Appels suspendus',
+      body: 'Cet assistant ne peut pas prendre d’appels pour le moment. Contactez l’entreprise par un autre moyen.',
+    },
+    BUSY: {
+      title: 'Toutes les lignes sont occupées',
+      body: 'Toutes les lignes sont prises. Vous pourrez rappeler dans une minute.',
+    },
+    MODEL: {
+      title: 'Voix indisponible',
+      body: 'La voix de l’assistant est injoignable. Veuillez réessayer.',
+    },
+    OWNER: {
+      title: 'Assistant fermé',
+      body: 'Cet assistant n’est plus disponible.',
+    },
+    AGENT_GONE: {
+      title: 'Assistant supprimé',
+      body: 'Cet assistant a été supprimé pendant l’appel et ne peut plus être joint.',
+    },
+    SERVER_ERROR: {
+      title: 'Un problème est survenu',
+      body: 'Le service a rencontré un problème pendant l’appel. Veuillez réessayer.',
+    },
+    CONNECTION_LOST: {
+      title: 'Connexion perdue',
+      body: 'La connexion avec l’assistant a été perdue. Vérifiez votre connexion internet puis réessayez.',
+    },
+    TICKET_REJECTED: {
+      title: 'Appel refusé',
+      body: 'Le service n’a pas accepté l’appel. Veuillez réessayer.',
+    },
+    MIC_DENIED: {
+      title: 'Micro bloqué',
+      body:
+        'L’assistant a besoin de votre micro pour vous entendre. Cliquez sur l’icône à côté de l’adresse du site ' +
+        '(un cadenas ou un micro), autorisez le micro pour ce site, puis réessayez.',
+    },
+    MIC_UNAVAILABLE: {
+      title: 'Aucun micro disponible',
+      body: 'Aucun micro n’a été trouvé, ou une autre application l’utilise. Branchez ou libérez un micro, puis réessayez.',
+    },
+    AUDIO_UNSUPPORTED: {
+      title: 'Navigateur non compatible',
+      body: 'Ce navigateur ne permet pas les appels vocaux. Utilisez une version récente de Chrome, Edge, Firefox ou Safari.',
+    },
+    TIMEOUT: {
+      title: 'Pas de réponse à temps',
+      body: 'Le service a mis trop de temps à répondre. Veuillez réessayer.',
+    },
+  },
+  unknownError: {
+    title: 'Un problème est survenu',
+    body: 'L’appel n’a pas pu continuer. Veuillez réessayer.',
+  },
+  retry: 'Réessayer',
+  retryIn: (time) => `Réessayer dans ${time}`,
+};

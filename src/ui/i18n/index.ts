@@ -1,0 +1,8 @@
+import { ar } from './ar.ts';
+import type { Catalogue, Lang } from './catalogue.ts';
+import { en } from './en.ts';
+import { fr } from './fr.ts';
+
+export { LANGS, type Catalogue, type ErrorText, type Lang } from './catalogue.ts';
+
+export const CATALOGUES: Record<Lang, Catalogue> = { ar, fr, en };

@@ -1,0 +1,164 @@
+import { css } from 'lit';
+
+// Buttons, the message box, the avatar and the level meters. Every control is at least 44 × 44 px.
+export const controlStyles = css`
+  button {
+    font: inherit;
+    min-block-size: 44px;
+    min-inline-size: 44px;
+    box-sizing: border-box;
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    gap: 0.5rem;
+    padding: 0 1rem;
+    border-radius: calc(var(--_radius) / 2);
+    border: 1px solid transparent;
+    cursor: pointer;
+  }
+  button .icon {
+    inline-size: 20px;
+    block-size: 20px;
+    flex: none;
+  }
+  .primary {
+    background: var(--_accent);
+    color: var(--_on-accent);
+  }
+  .secondary {
+    background: var(--_surface-alt);
+    color: var(--_text);
+    border-color: var(--_border);
+  }
+  .danger {
+    background: var(--_danger);
+    color: var(--_on-danger);
+  }
+  .ghost {
+    background: transparent;
+    color: var(--_text);
+  }
+  .wide {
+    inline-size: 100%;
+  }
+  .icon-button {
+    padding: 0;
+    inline-size: 44px;
+    block-size: 44px;
+  }
+  button[aria-disabled='true'] {
+    cursor: not-allowed;
+    background: var(--_surface);
+    color: var(--_text);
+    border: 1px dashed var(--_border);
+  }
+  button[aria-pressed='true'] {
+    background: var(--_text);
+    color: var(--_surface);
+  }
+  [dir='rtl'] .send .icon {
+    transform: scaleX(-1);
+  }
+
+  .controls {
+    display: flex;
+    gap: 0.5rem;
+  }
+  .controls button {
+    flex: 1;
+  }
+
+  .message-form {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem;
+  }
+  .message-form input {
+    flex: 1;
+    min-inline-size: 0;
+    min-block-size: 44px;
+    box-sizing: border-box;
+    padding: 0 0.75rem;
+    font: inherit;
+    color: var(--_text);
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) / 2);
+  }
+  .message-form input::placeholder {
+    color: var(--_text-muted);
+  }
+  .message-form .field-error {
+    flex-basis: 100%;
+  }
+
+  .avatar {
+    position: relative;
+    flex: none;
+    display: inline-grid;
+    place-items: center;
+    border-radius: 50%;
+    overflow: hidden;
+    background-color: var(--_accent);
+    background-image: linear-gradient(135deg, var(--_accent), var(--_focus));
+    color: #ffffff;
+    font-weight: 700;
+    text-shadow: 0 1px 2px rgb(0 0 0 / 0.6);
+  }
+  .avatar.small {
+    inline-size: 40px;
+    block-size: 40px;
+  }
+  .avatar.large {
+    inline-size: 100%;
+    block-size: 100%;
+    font-size: 1.4em;
+  }
+  .avatar img {
+    position: absolute;
+    inset: 0;
+    inline-size: 100%;
+    block-size: 100%;
+    object-fit: cover;
+  }
+
+  .meter {
+    --_bar: 18px;
+    display: inline-flex;
+    align-items: center;
+    gap: 2px;
+    block-size: var(--_bar);
+    color: var(--_accent);
+  }
+  .meter i {
+    display: block;
+    inline-size: 3px;
+    border-radius: 2px;
+    background: currentColor;
+    block-size: calc(var(--_bar) * (0.2 + 0.8 * var(--level, 0) * var(--_k, 1)));
+    transition: block-size 80ms linear;
+  }
+  .meter i:nth-child(1),
+  .meter i:nth-child(5) {
+    --_k: 0.55;
+  }
+  .meter i:nth-child(2),
+  .meter i:nth-child(4) {
+    --_k: 0.8;
+  }
+  button .meter,
+  .primary .meter {
+    color: currentColor;
+  }
+
+  @media (prefers-reduced-motion: reduce) {
+    .meter i {
+      block-size: calc(var(--_bar) * 0.5);
+      transition: none;
+      opacity: 0.4;
+    }
+    .meter.active i {
+      opacity: 1;
+    }
+  }
+`;

@@ -1,0 +1,208 @@
+import { css } from 'lit';
+
+// Floating (launcher + panel pinned to a corner) and inline (panel in the page flow). Only logical
+// properties: with dir="rtl" on .base, "end" is the left edge, so the whole layout mirrors by itself.
+export const layoutStyles = css`
+  .launcher {
+    position: fixed;
+    inset-block-end: var(--_offset);
+    inset-inline-end: var(--_offset);
+    z-index: var(--_z);
+    inline-size: var(--_launcher-size);
+    block-size: var(--_launcher-size);
+    padding: 0;
+    border: 0;
+    border-radius: 50%;
+    background: var(--_accent);
+    color: var(--_on-accent);
+    box-shadow: var(--_shadow);
+    cursor: pointer;
+    display: grid;
+    place-items: center;
+  }
+  .placement-start .launcher {
+    inset-inline-end: auto;
+    inset-inline-start: var(--_offset);
+  }
+  .launcher .icon {
+    inline-size: 28px;
+    block-size: 28px;
+  }
+  .launcher.active::after {
+    content: '';
+    position: absolute;
+    inset: -5px;
+    border-radius: 50%;
+    border: 3px solid var(--_accent);
+    animation: ring 1.6s ease-out infinite;
+  }
+  @keyframes ring {
+    from {
+      transform: scale(0.95);
+      opacity: 1;
+    }
+    to {
+      transform: scale(1.25);
+      opacity: 0;
+    }
+  }
+
+  .panel {
+    display: flex;
+    flex-direction: column;
+    box-sizing: border-box;
+    background: var(--_surface);
+    color: var(--_text);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    overflow: hidden;
+  }
+  .panel[hidden] {
+    display: none;
+  }
+  .floating .panel {
+    position: fixed;
+    z-index: var(--_z);
+    inset-block-end: calc(var(--_offset) + var(--_launcher-size) + 12px);
+    inset-inline-end: var(--_offset);
+    inline-size: min(var(--_panel-width), calc(100vw - 2 * var(--_offset)));
+    block-size: min(var(--_panel-height), calc(100dvh - var(--_launcher-size) - 2 * var(--_offset) - 12px));
+    box-shadow: var(--_shadow);
+  }
+  .floating.placement-start .panel {
+    inset-inline-end: auto;
+    inset-inline-start: var(--_offset);
+  }
+  .inline .panel {
+    inline-size: 100%;
+    min-block-size: 18rem;
+  }
+  .inline .transcript {
+    max-block-size: 22rem;
+  }
+
+  .header {
+    display: flex;
+    align-items: center;
+    gap: 0.75rem;
+    padding: 0.75rem 0.75rem 0.75rem 1rem;
+    padding-inline: 1rem 0.5rem;
+    border-block-end: 1px solid var(--_surface-alt);
+  }
+  .heading {
+    flex: 1;
+    min-inline-size: 0;
+  }
+  .heading h2 {
+    margin: 0;
+    font-size: 1.05em;
+    font-weight: 650;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .status {
+    margin: 0;
+    display: flex;
+    align-items: center;
+    gap: 0.4rem;
+    color: var(--_text-muted);
+    font-size: 0.9em;
+  }
+
+  .body {
+    flex: 1;
+    min-block-size: 0;
+    display: flex;
+    flex-direction: column;
+    gap: 0.75rem;
+    padding: 1rem;
+    overflow-y: auto;
+  }
+  .intro p {
+    margin: 0 0 0.5rem;
+  }
+  .connecting {
+    display: flex;
+    align-items: center;
+    gap: 0.75rem;
+  }
+  .connecting p {
+    margin: 0;
+  }
+  .spinner {
+    flex: none;
+    inline-size: 24px;
+    block-size: 24px;
+    border-radius: 50%;
+    border: 3px solid var(--_surface-alt);
+    border-block-start-color: var(--_accent);
+    animation: spin 0.9s linear infinite;
+  }
+  @keyframes spin {
+    to {
+      transform: rotate(360deg);
+    }
+  }
+
+  .notice {
+    padding: 0.75rem 1rem;
+    border-radius: calc(var(--_radius) / 2);
+    background: var(--_surface-alt);
+    display: flex;
+    flex-direction: column;
+    gap: 0.5rem;
+  }
+  .notice p,
+  .notice h3 {
+    margin: 0;
+  }
+  .notice-title {
+    font-weight: 650;
+    font-size: 1em;
+  }
+  .notice.error {
+    border-inline-start: 4px solid var(--_danger);
+  }
+
+  .live-info {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem 1rem;
+    align-items: center;
+    justify-content: space-between;
+    font-size: 0.9em;
+    color: var(--_text-muted);
+  }
+  .live-info p {
+    margin: 0;
+    display: flex;
+    align-items: center;
+    gap: 0.35rem;
+  }
+  .timer {
+    font-variant-numeric: tabular-nums;
+  }
+  .timer .elapsed {
+    direction: ltr;
+    unicode-bidi: isolate;
+  }
+  .timer.warning .left {
+    color: var(--_warning);
+    font-weight: 700;
+  }
+  .live-info .icon {
+    inline-size: 18px;
+    block-size: 18px;
+  }
+
+  @media (prefers-reduced-motion: reduce) {
+    .launcher.active::after {
+      animation: none;
+    }
+    .spinner {
+      animation: none;
+      border-color: var(--_accent);
+    }
+  }
+`;

@@ -1,0 +1,69 @@
+import { css } from 'lit';
+
+// The conversation: agent turns at the inline start, the visitor's at the inline end (mirrored in RTL).
+export const transcriptStyles = css`
+  .transcript-wrap {
+    position: relative;
+    flex: 1 1 auto;
+    min-block-size: 6rem;
+    display: flex;
+    flex-direction: column;
+  }
+  .transcript {
+    flex: 1 1 auto;
+    min-block-size: 0;
+    overflow-y: auto;
+    margin: 0;
+    padding: 0.25rem;
+    list-style: none;
+    display: flex;
+    flex-direction: column;
+    gap: 0.5rem;
+    border-radius: calc(var(--_radius) / 2);
+  }
+  .turn {
+    max-inline-size: 85%;
+    padding: 0.5rem 0.75rem;
+    border-radius: calc(var(--_radius) / 1.5);
+    border: 1px solid transparent;
+  }
+  .turn.agent {
+    align-self: flex-start;
+    background: var(--_surface-alt);
+    color: var(--_text);
+  }
+  .turn.user {
+    align-self: flex-end;
+    background: var(--_accent);
+    color: var(--_on-accent);
+  }
+  .turn.provisional {
+    border: 1px dashed currentColor;
+  }
+  .turn.provisional .text::after {
+    content: ' …';
+  }
+  .speaker {
+    display: block;
+    font-size: 0.8em;
+    font-weight: 600;
+  }
+  .turn .text {
+    margin: 0;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+  .jump {
+    position: absolute;
+    inset-block-end: 0.5rem;
+    inset-inline-start: 50%;
+    transform: translateX(-50%);
+    background: var(--_text);
+    color: var(--_surface);
+    border-radius: 999px;
+    box-shadow: var(--_shadow);
+  }
+  [dir='rtl'] .jump {
+    transform: translateX(50%);
+  }
+`;

@@ -1,0 +1,35 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+
+/**
+ * Re-renders the host every `intervalMs` while `running()` is true (clocks and countdowns read the time
+ * in render). It re-checks after each update, so it stops by itself when nothing needs the clock.
+ */
+export class TickerController implements ReactiveController {
+  private timer: ReturnType<typeof setInterval> | null = null;
+
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly running: () => boolean,
+    private readonly intervalMs = 500,
+  ) {
+    host.addController(this);
+  }
+
+  hostUpdated(): void {
+    const wanted = this.running();
+    if (wanted && this.timer === null) {
+      this.timer = setInterval(() => this.host.requestUpdate(), this.intervalMs);
+    } else if (!wanted) {
+      this.stop();
+    }
+  }
+
+  hostDisconnected(): void {
+    this.stop();
+  }
+
+  private stop(): void {
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+  }
+}

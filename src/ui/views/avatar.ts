@@ -1,0 +1,33 @@
+import { html, nothing } from 'lit';
+import { keyed } from 'lit/directives/keyed.js';
+import { styleMap } from 'lit/directives/style-map.js';
+import { sanitizeColour, sanitizeImageUrl } from '../../call/avatar.ts';
+import type { AgentAvatar } from '../../call/types.ts';
+
+/**
+ * The agent's face: its image when the URL is http(s), else a gradient of its colours with its initial.
+ * Values are checked again here (the session already did): a colour that is not a colour never reaches a
+ * style, and the gradient is set as one property through styleMap, never as style text.
+ */
+export function avatarView(name: string, avatar: AgentAvatar | undefined, size: 'small' | 'large') {
+  const from = sanitizeColour(avatar?.from);
+  const to = sanitizeColour(avatar?.to) ?? from;
+  const url = sanitizeImageUrl(avatar?.url);
+  const style = from && to ? { backgroundImage: `linear-gradient(135deg, ${from}, ${to})` } : {};
+  return html`<span part="avatar" class="avatar ${size}" style=${styleMap(style)} aria-hidden="true">
+    <span class="initial">${initialOf(name)}</span>
+    ${url
+      ? keyed(
+          url,
+          html`<img src=${url} alt="" referrerpolicy="no-referrer" decoding="async"
+            @error=${(event: Event) => ((event.target as HTMLImageElement).hidden = true)} />`,
+        )
+      : nothing}
+  </span>`;
+}
+
+/** The first character (grapheme) of the name, upper-cased where the script has case. */
+function initialOf(name: string): string {
+  const first = new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(name.trim())[Symbol.iterator]().next();
+  return first.done ? '' : first.value.segment.toLocaleUpperCase();
+}

@@ -1,0 +1,52 @@
+import { html, nothing } from 'lit';
+import { isErrorCode } from '../../call/errors.ts';
+import type { ErrorDetail } from '../../call/types.ts';
+import type { Catalogue, ErrorText } from '../i18n/index.ts';
+import type { Formatter } from '../i18n/format.ts';
+
+/** What the visitor can do about an error: call again now, after a wait, or nothing. */
+export type RetryAction = 'now' | 'wait' | 'none';
+
+export function retryAction(error: ErrorDetail, waitSeconds: number): RetryAction {
+  if (!error.retryable) return 'none';
+  return waitSeconds > 0 ? 'wait' : 'now';
+}
+
+/** The human text for an error code in the visitor's language. The service's own wording is never shown. */
+export function errorText(error: ErrorDetail, t: Catalogue): ErrorText {
+  return isErrorCode(error.code) ? t.errors[error.code] : t.unknownError;
+}
+
+export interface ErrorPanelProps {
+  error: ErrorDetail;
+  /** Whole seconds before a retry makes sense (0 = now). */
+  waitSeconds: number;
+  t: Catalogue;
+  format: Formatter;
+  onRetry: () => void;
+}
+
+/**
+ * One message per error code with the right action. While a retry must wait, the button stays focusable
+ * (aria-disabled) and counts down, so keyboard and screen-reader users learn when they can call again.
+ */
+export function errorPanel({ error, waitSeconds, t, format, onRetry }: ErrorPanelProps) {
+  const text = errorText(error, t);
+  const action = retryAction(error, waitSeconds);
+  return html`<div part="error" class="notice error" data-code=${error.code}>
+    <h3 class="notice-title">${text.title}</h3>
+    <p>${text.body}</p>
+    ${action === 'none'
+      ? nothing
+      : html`<button
+          part="retry-button"
+          class="primary wide"
+          type="button"
+          data-primary
+          aria-disabled=${action === 'wait' ? 'true' : 'false'}
+          @click=${() => action === 'now' && onRetry()}
+        >
+          ${action === 'wait' ? t.retryIn(format.duration(waitSeconds)) : t.retry}
+        </button>`}
+  </div>`;
+}

@@ -1,0 +1,41 @@
+import { html, nothing } from 'lit';
+import type { Catalogue } from '../i18n/index.ts';
+import { icons } from './icons.ts';
+
+/** Longest typed message accepted (far below the service's 512 KB message limit). */
+export const MAX_MESSAGE_CHARS = 2000;
+
+export interface MessageFormProps {
+  t: Catalogue;
+  /** Shown under the box when the last message could not be sent. */
+  failed: boolean;
+  onSend: (text: string) => void;
+}
+
+/** A text box to type instead of speaking; Enter sends. */
+export function messageForm({ t, failed, onSend }: MessageFormProps) {
+  const submit = (event: SubmitEvent) => {
+    event.preventDefault();
+    const input = (event.currentTarget as HTMLFormElement).elements.namedItem('message') as HTMLInputElement;
+    const text = input.value.trim();
+    if (!text) return;
+    onSend(text);
+    input.value = '';
+  };
+  return html`<form part="message-form" class="message-form" @submit=${submit}>
+    <input
+      part="message-input"
+      name="message"
+      type="text"
+      dir="auto"
+      autocomplete="off"
+      maxlength=${MAX_MESSAGE_CHARS}
+      aria-label=${t.message}
+      placeholder=${t.messagePlaceholder}
+      aria-invalid=${failed ? 'true' : 'false'}
+      aria-describedby=${failed ? 'message-error' : nothing}
+    />
+    <button part="send-button" class="icon-button primary send" type="submit" aria-label=${t.send}>${icons.send}</button>
+    ${failed ? html`<p id="message-error" class="field-error" role="alert">${t.messageNotSent}</p>` : nothing}
+  </form>`;
+}
