@@ -1,0 +1,179 @@
+// The page agent owners try the widget on: scenario picker, attribute controls that write the embed
+// snippet, the widget itself against the local simulator, its state and a live event log.
+import { html, render } from 'lit';
+import '../../src/voice-agent.ts';
+import type { VoiceAgentElement } from '../../src/voice-agent.ts';
+import agentsFile from '../server/agents.json';
+import { embedSnippet, type WidgetSettings } from './snippet.ts';
+import { type PageLanguage, STRINGS } from './strings.ts';
+import './demo.css';
+
+interface LoggedEvent {
+  at: string;
+  type: string;
+  detail: string;
+}
+
+const EVENT_TYPES = ['state', 'ready', 'transcript', 'interrupted', 'tool', 'ended', 'error'].map(
+  (name) => `voice-agent-${name}`,
+);
+const MAX_LOG = 300;
+
+const params = new URLSearchParams(location.search);
+const page = {
+  language: (params.get('page-lang') as PageLanguage | null) ?? 'en',
+  settings: {
+    publicId: params.get('agent') ?? 'demo',
+    lang: params.get('lang') ?? '',
+    audioProcessing: params.get('audio-processing') !== 'off',
+    layout: params.get('layout') ?? 'inline',
+  } satisfies WidgetSettings,
+  log: [] as LoggedEvent[],
+  copied: false,
+};
+
+const widget = document.createElement('voice-agent') as VoiceAgentElement;
+for (const type of EVENT_TYPES) widget.addEventListener(type, (event) => logEvent(event as CustomEvent));
+
+function logEvent(event: CustomEvent): void {
+  const time = new Date();
+  page.log.unshift({
+    at: `${time.toLocaleTimeString('en-GB')}.${String(time.getMilliseconds()).padStart(3, '0')}`,
+    type: event.type.replace('voice-agent-', ''),
+    detail: JSON.stringify(event.detail),
+  });
+  page.log.length = Math.min(page.log.length, MAX_LOG);
+  update();
+}
+
+function applySettings(): void {
+  const { publicId, lang, audioProcessing, layout } = page.settings;
+  widget.setAttribute('public-id', publicId);
+  if (lang) widget.setAttribute('lang', lang);
+  else widget.removeAttribute('lang');
+  widget.setAttribute('audio-processing', audioProcessing ? 'on' : 'off');
+  widget.setAttribute('layout', layout);
+  const url = new URL(location.href);
+  url.searchParams.set('agent', publicId);
+  url.searchParams.set('page-lang', page.language);
+  history.replaceState(null, '', url);
+}
+
+function change(patch: Partial<WidgetSettings>): void {
+  if (patch.publicId && patch.publicId !== page.settings.publicId) void widget.end();
+  Object.assign(page.settings, patch);
+  page.copied = false;
+  applySettings();
+  update();
+}
+
+async function copySnippet(text: string): Promise<void> {
+  await navigator.clipboard.writeText(text).catch(() => {});
+  page.copied = true;
+  update();
+}
+
+function update(): void {
+  const t = STRINGS[page.language];
+  document.documentElement.lang = page.language;
+  document.documentElement.dir = page.language === 'ar' ? 'rtl' : 'ltr';
+  const snippet = embedSnippet(location.origin, page.settings);
+  render(
+    html`
+      <header>
+        <h1>${t.title}</h1>
+        <label
+          >${t.pageLanguage}
+          <select
+            @change=${(e: Event) => {
+              page.language = (e.target as HTMLSelectElement).value as PageLanguage;
+              applySettings();
+              update();
+            }}
+          >
+            ${(['en', 'fr', 'ar'] as const).map(
+              (l) => html`<option value=${l} ?selected=${l === page.language}>${{ en: 'English', fr: 'Français', ar: 'العربية' }[l]}</option>`,
+            )}
+          </select></label
+        >
+      </header>
+      <p class="intro">${t.intro}</p>
+      <main>
+        <section aria-labelledby="scenarios-title" class="scenarios">
+          <h2 id="scenarios-title">${t.scenarios}</h2>
+          <fieldset>
+            <legend class="visually-hidden">${t.scenarios}</legend>
+            ${agentsFile.agents.map(
+              (agent) => html`
+                <label class="scenario">
+                  <input
+                    type="radio"
+                    name="scenario"
+                    .value=${agent.publicId}
+                    ?checked=${agent.publicId === page.settings.publicId}
+                    @change=${() => change({ publicId: agent.publicId })}
+                  />
+                  <code>${agent.publicId}</code>
+                  <span dir="auto">${(agent.explain as Record<string, string>)[page.language] ?? agent.explain.en}</span>
+                </label>
+              `,
+            )}
+          </fieldset>
+        </section>
+        <section aria-labelledby="widget-title" class="widget">
+          <h2 id="widget-title">${t.widget}</h2>
+          <p>${t.state}: <output data-testid="widget-state">${widget.state}</output></p>
+          <div class="widget-slot"></div>
+        </section>
+        <section aria-labelledby="attributes-title" class="attributes">
+          <h2 id="attributes-title">${t.attributes}</h2>
+          <label
+            >${t.widgetLanguage}
+            <select @change=${(e: Event) => change({ lang: (e.target as HTMLSelectElement).value })}>
+              ${['', 'ar', 'fr', 'en'].map(
+                (l) => html`<option value=${l} ?selected=${l === page.settings.lang}>${l || t.auto}</option>`,
+              )}
+            </select></label
+          >
+          <label
+            >${t.layout}
+            <select @change=${(e: Event) => change({ layout: (e.target as HTMLSelectElement).value })}>
+              ${['inline', 'floating'].map(
+                (l) => html`<option value=${l} ?selected=${l === page.settings.layout}>${l}</option>`,
+              )}
+            </select></label
+          >
+          <label class="check"
+            ><input
+              type="checkbox"
+              .checked=${page.settings.audioProcessing}
+              @change=${(e: Event) => change({ audioProcessing: (e.target as HTMLInputElement).checked })}
+            />
+            ${t.audioProcessing}</label
+          >
+          <h3>${t.snippet}</h3>
+          <pre dir="ltr"><code data-testid="snippet">${snippet}</code></pre>
+          <button type="button" @click=${() => copySnippet(snippet)}>${page.copied ? t.copied : t.copy}</button>
+        </section>
+        <section aria-labelledby="events-title" class="events">
+          <h2 id="events-title">${t.events}</h2>
+          <button type="button" @click=${() => ((page.log = []), update())}>${t.clear}</button>
+          ${page.log.length === 0
+            ? html`<p>${t.noEvents}</p>`
+            : html`<ol class="log" dir="ltr" data-testid="event-log">
+                ${page.log.map(
+                  (entry) =>
+                    html`<li><time>${entry.at}</time> <strong>${entry.type}</strong> <code>${entry.detail}</code></li>`,
+                )}
+              </ol>`}
+        </section>
+      </main>
+    `,
+    document.getElementById('app')!,
+  );
+  const slot = document.querySelector('.widget-slot');
+  if (slot && widget.parentElement !== slot) slot.append(widget);
+}
+
+applySettings();
+update();

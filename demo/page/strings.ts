@@ -1,0 +1,68 @@
+// The demo page's own words (the widget has its own catalogues).
+export type PageLanguage = 'en' | 'fr' | 'ar';
+
+const en = {
+  title: 'Try your voice agent',
+  intro:
+    'This page runs the widget against a local simulator of the agent-call service. Pick a scenario, set the attributes, copy the snippet into your site.',
+  pageLanguage: 'Page language',
+  scenarios: 'Scenarios',
+  widget: 'The widget',
+  state: 'State',
+  attributes: 'Attributes',
+  widgetLanguage: 'Widget language (lang)',
+  auto: 'automatic',
+  audioProcessing: 'Echo cancellation, noise suppression, auto gain (audio-processing)',
+  layout: 'Layout',
+  snippet: 'Embed snippet',
+  copy: 'Copy',
+  copied: 'Copied',
+  events: 'Events',
+  clear: 'Clear',
+  noEvents: 'No event yet: start a call.',
+};
+type Strings = typeof en;
+
+const fr: Strings = {
+  title: 'Essayez votre agent vocal',
+  intro:
+    "Cette page fait tourner le widget contre un simulateur local du service d'appel. Choisissez un scénario, réglez les attributs, copiez l'extrait dans votre site.",
+  pageLanguage: 'Langue de la page',
+  scenarios: 'Scénarios',
+  widget: 'Le widget',
+  state: 'État',
+  attributes: 'Attributs',
+  widgetLanguage: 'Langue du widget (lang)',
+  auto: 'automatique',
+  audioProcessing: "Annulation d'écho, réduction de bruit, gain automatique (audio-processing)",
+  layout: 'Disposition',
+  snippet: "Extrait d'intégration",
+  copy: 'Copier',
+  copied: 'Copié',
+  events: 'Événements',
+  clear: 'Effacer',
+  noEvents: 'Aucun événement : lancez un appel.',
+};
+
+const ar: Strings = {
+  title: 'جرّب وكيلك الصوتي',
+  intro:
+    'هذه الصفحة تشغّل الأداة مع محاكٍ محلي لخدمة المكالمات. اختر سيناريو، اضبط الخصائص، وانسخ الشيفرة إلى موقعك.',
+  pageLanguage: 'لغة الصفحة',
+  scenarios: 'السيناريوهات',
+  widget: 'الأداة',
+  state: 'الحالة',
+  attributes: 'الخصائص',
+  widgetLanguage: 'لغة الأداة (lang)',
+  auto: 'تلقائي',
+  audioProcessing: 'إلغاء الصدى، تقليل الضجيج، التحكم التلقائي في الصوت (audio-processing)',
+  layout: 'التخطيط',
+  snippet: 'شيفرة التضمين',
+  copy: 'نسخ',
+  copied: 'تم النسخ',
+  events: 'الأحداث',
+  clear: 'مسح',
+  noEvents: 'لا أحداث بعد: ابدأ مكالمة.',
+};
+
+export const STRINGS: Record<PageLanguage, Strings> = { en, fr, ar };

@@ -1,0 +1,83 @@
+import { expect, test, type Page } from '@playwright/test';
+import { eventsOf, microphoneTracks, recordEvents } from './widget-page.ts';
+
+type Widget = HTMLElement & {
+  start(): Promise<void>;
+  end(): Promise<void>;
+  sendText(text: string): void;
+  stats: { audioBytesReceived: number; framesSent: number; droppedMessages: number; playback: { playedSamples: number; queuedSamples: number } | null };
+};
+
+const widget = (page: Page) => page.locator('voice-agent');
+const stats = (page: Page) => widget(page).evaluate((el: Widget) => el.stats);
+
+async function finalTurns(page: Page, role: 'user' | 'agent') {
+  return (await eventsOf(page, 'transcript')).filter((t) => t.role === role && t.final);
+}
+
+async function startCall(page: Page, publicId: string) {
+  await recordEvents(page);
+  await page.goto(`/?agent=${publicId}`);
+  await widget(page).evaluate((el: Widget) => el.start());
+  await expect(widget(page)).toHaveAttribute('state', 'live', { timeout: 20_000 });
+}
+
+test('a whole call with the demo agent: greeting heard, speech answered, text answered, ended', async ({ page }) => {
+  test.setTimeout(90_000);
+  await startCall(page, 'demo');
+  const [ready] = await eventsOf(page, 'ready');
+  expect(ready).toMatchObject({ maxSeconds: expect.any(Number), agent: { name: expect.any(String) } });
+
+  // The greeting: agent audio arrives and is played by the playback worklet; its transcript grows to a final turn.
+  await expect.poll(async () => (await finalTurns(page, 'agent')).length, { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(async () => (await stats(page)).playback?.playedSamples ?? 0, { timeout: 10_000 }).toBeGreaterThan(24_000);
+  const partials = (await eventsOf(page, 'transcript')).filter((t) => t.role === 'agent' && !t.final);
+  expect(partials.length).toBeGreaterThan(0);
+
+  // The caller speaks (the fake microphone's sentence starts 7 s in); the simulator's VAD ends the turn and the agent answers.
+  await expect.poll(async () => (await finalTurns(page, 'user')).length, { timeout: 30_000 }).toBeGreaterThan(0);
+  const agentTurnsAfterSpeech = (await finalTurns(page, 'agent')).length;
+  await expect.poll(async () => (await finalTurns(page, 'agent')).length, { timeout: 30_000 }).toBeGreaterThan(agentTurnsAfterSpeech);
+  expect((await stats(page)).framesSent).toBeGreaterThan(300);
+
+  // Typed text: echoed as the caller's final turn, the time tool runs, the agent answers.
+  const agentTurnsBeforeText = (await finalTurns(page, 'agent')).length;
+  await widget(page).evaluate((el: Widget) => el.sendText('Quelle heure est-il ?'));
+  await expect.poll(async () => (await finalTurns(page, 'user')).map((t) => t.text)).toContain('Quelle heure est-il ?');
+  await expect.poll(async () => (await eventsOf(page, 'tool')).map((t) => t.status)).toEqual(['running', 'done']);
+  await expect.poll(async () => (await finalTurns(page, 'agent')).length, { timeout: 20_000 }).toBeGreaterThan(agentTurnsBeforeText);
+
+  await widget(page).evaluate((el: Widget) => el.end());
+  await expect(widget(page)).toHaveAttribute('state', 'ended');
+  const [ended] = await eventsOf(page, 'ended');
+  expect(ended).toMatchObject({ reason: 'caller_hangup', conversationId: ready?.conversationId });
+  expect(ended?.durationSeconds).toBeGreaterThan(10);
+  expect(ended?.billedSeconds).toBeGreaterThan(0);
+  expect(await eventsOf(page, 'error')).toEqual([]);
+  expect((await stats(page)).droppedMessages).toBe(0);
+  expect(await microphoneTracks(page)).toEqual({ opened: 1, live: 0 });
+});
+
+test('the agent says goodbye, finishes its sentence, then the call ends with agent_ended', async ({ page }) => {
+  await startCall(page, 'demo-en');
+  await expect.poll(async () => (await finalTurns(page, 'agent')).length, { timeout: 20_000 }).toBeGreaterThan(0);
+  await widget(page).evaluate((el: Widget) => el.sendText('bye'));
+  await expect(widget(page)).toHaveAttribute('state', 'ended', { timeout: 30_000 });
+  const [ended] = await eventsOf(page, 'ended');
+  expect(ended?.reason).toBe('agent_ended');
+  // `ended` was shown only once the goodbye had been played out.
+  expect((await stats(page)).playback?.queuedSamples).toBe(0);
+  const states = (await eventsOf(page, 'state')).map((s) => s.state);
+  expect(states).toEqual(['connecting', 'live', 'ending', 'ended']);
+  expect(await microphoneTracks(page)).toEqual({ opened: 1, live: 0 });
+});
+
+test('the demo page logs every event and writes the embed snippet', async ({ page }) => {
+  await startCall(page, 'demo');
+  await expect(page.getByTestId('widget-state')).toHaveText('live');
+  await expect(page.getByTestId('event-log')).toContainText('ready');
+  await page.getByLabel(/Widget language/).selectOption('fr');
+  await expect(page.getByTestId('snippet')).toContainText('<voice-agent public-id="demo" lang="fr" layout="inline"></voice-agent>');
+  await widget(page).evaluate((el: Widget) => el.end());
+  await expect(page.getByTestId('event-log')).toContainText('ended');
+});

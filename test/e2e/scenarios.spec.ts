@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { eventsOf, microphoneTracks, recordEvents } from './widget-page.ts';
+
+// Every failure scenario of the simulator reaches the widget as its contract error code.
+const SCENARIOS: [publicId: string, code: string, retryable: boolean][] = [
+  ['draft', 'NOT_FOUND', false],
+  ['allow-list', 'ORIGIN', false],
+  ['maintenance', 'MAINTENANCE', true],
+  ['no-minutes', 'QUOTA', false],
+  ['busy', 'BUSY', true],
+  ['model-down', 'MODEL', true],
+  ['owner-gone', 'OWNER', false],
+  ['crash', 'SERVER_ERROR', true],
+  ['vanishing', 'AGENT_GONE', false],
+  ['drop', 'CONNECTION_LOST', true],
+];
+
+for (const [publicId, code, retryable] of SCENARIOS) {
+  test(`scenario ${publicId} → ${code}`, async ({ page }) => {
+    await recordEvents(page);
+    await page.goto(`/?agent=${publicId}`);
+    const widget = page.locator('voice-agent');
+    await expect(widget).toHaveAttribute('state', 'idle');
+    await widget.evaluate((el: HTMLElement & { start(): Promise<void> }) => el.start());
+    await expect(widget).toHaveAttribute('state', 'error', { timeout: 20_000 });
+    const errors = await eventsOf(page, 'error');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({ code, retryable });
+    if (code === 'BUSY') expect(errors[0]?.retryAfterSeconds).toBe(60);
+    // The microphone was opened once and is released whatever went wrong.
+    expect(await microphoneTracks(page)).toEqual({ opened: 1, live: 0 });
+  });
+}
