@@ -1,6 +1,7 @@
 // Sends one agent utterance the way the service does: binary 24 kHz chunks of varying length, faster
 // than real time, and a transcript that grows word by word in step with what the caller has had time to
-// hear. "Heard" is real-time accounting: audio sent, capped by the time elapsed since the first chunk.
+// hear. "Heard" is real-time accounting: audio sent, capped by the time elapsed since the first chunk
+// (times the assumed playback speed, 1 outside tests).
 import { int16ToBytes } from './pcm.ts';
 import { AGENT_RATE } from './synthesiser.ts';
 
@@ -22,6 +23,7 @@ export interface VoiceOutput {
 
 export interface VoicePacing {
   audioPace: number;
+  playbackSpeed: number;
   minChunkMs: number;
   maxChunkMs: number;
   random: () => number;
@@ -108,13 +110,14 @@ export class AgentVoice {
     if (!s) return;
     const { pcm, words } = s.utterance;
     const elapsed = performance.now() - s.startedAt;
+    const speed = this.#pacing.playbackSpeed;
     while (s.sent < pcm.length && elapsed >= s.nextSendAt) {
       const length = Math.min(pcm.length - s.sent, this.#chunkSamples());
       this.#out.sendAudio(int16ToBytes(pcm, s.sent, s.sent + length));
       s.sent += length;
       s.nextSendAt += length / SAMPLES_PER_MS / this.#pacing.audioPace;
     }
-    const heard = Math.min(s.sent, elapsed * SAMPLES_PER_MS);
+    const heard = Math.min(s.sent, elapsed * SAMPLES_PER_MS * speed);
     if (heard >= pcm.length) {
       this.#finish(s, words, 'played');
       return;
@@ -125,9 +128,10 @@ export class AgentVoice {
       s.shownWords = shown;
       this.#out.sendJson({ type: 'transcript', role: 'agent', text: joinWords(words, shown), final: false });
     }
-    const nextWordAt = shown < words.length ? words[shown]!.atSample / SAMPLES_PER_MS : Infinity;
+    const msAt = (sample: number) => sample / SAMPLES_PER_MS / speed;
+    const nextWordAt = shown < words.length ? msAt(words[shown]!.atSample) : Infinity;
     const nextSend = s.sent < pcm.length ? s.nextSendAt : Infinity;
-    const wakeAt = Math.min(nextSend, nextWordAt, pcm.length / SAMPLES_PER_MS);
+    const wakeAt = Math.min(nextSend, nextWordAt, msAt(pcm.length));
     s.timer = setTimeout(this.#tick, Math.max(1, wakeAt - elapsed));
   }
 

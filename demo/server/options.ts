@@ -35,6 +35,9 @@ export interface Timings {
   maxTurnMs: number;
   /** Agent audio is sent this many times faster than real time. */
   audioPace: number;
+  /** How fast the simulated caller is assumed to play agent audio (1 = real time). Only tests raise it,
+   *  to hear a long answer in a fraction of its length; it must stay below `audioPace`. */
+  playbackSpeed: number;
   /** Agent audio chunk lengths are drawn between these bounds. */
   minChunkMs: number;
   maxChunkMs: number;
@@ -63,6 +66,7 @@ export const defaultTimings: Timings = {
   endOfTurnSilenceMs: 700,
   maxTurnMs: 15_000,
   audioPace: 3,
+  playbackSpeed: 1,
   minChunkMs: 40,
   maxChunkMs: 200,
   toolDelayMs: 400,

@@ -1,9 +1,12 @@
 // Offline polyphase resampler with a Kaiser-windowed sinc kernel, for whole phrases on the server.
 // (worklets/dsp/ has the streaming one for the browser; this side only converts finished sounds.)
 
-const ZERO_CROSSINGS = 16;
-const KAISER_BETA = 8.6; // ≈ −85 dB stop band
-const PASSBAND = 0.95; // cut-off as a fraction of the lower Nyquist frequency
+// Flat to 90 % of the lower Nyquist frequency, ≥ 90 dB down from 100 % of it: images and aliases of
+// everything below the passband edge are gone, and speech (all below 90 %) passes untouched.
+const PASSBAND_EDGE = 0.9;
+const STOPBAND_EDGE = 1.0;
+const ATTENUATION_DB = 90;
+const KAISER_BETA = 0.1102 * (ATTENUATION_DB - 8.7);
 
 /** `input` at `inRate` → the same sound at `outRate`. Rates must be whole numbers of hertz whose
  *  ratio reduces to at most 4096 phases (every common audio rate pair does). */
@@ -17,8 +20,11 @@ export function resample(input: Float32Array, inRate: number, outRate: number): 
   const down = inRate / g; // input samples advanced per output sample, in phase units: n·down/up
   if (up > 4096) throw new RangeError(`rate ratio ${inRate}:${outRate} needs too many phases`);
 
-  const cutoff = PASSBAND * Math.min(1, outRate / inRate); // in units of the input Nyquist
-  const half = Math.ceil(ZERO_CROSSINGS / cutoff); // kernel half-width, input samples
+  const lower = Math.min(1, outRate / inRate); // the lower Nyquist, in units of the input one
+  const cutoff = (lower * (PASSBAND_EDGE + STOPBAND_EDGE)) / 2;
+  // Kaiser's length estimate for the transition band, in cycles per input sample
+  const transition = (lower * (STOPBAND_EDGE - PASSBAND_EDGE)) / 2;
+  const half = Math.ceil((ATTENUATION_DB - 7.95) / (14.36 * transition) / 2); // kernel half-width, input samples
   const taps = 2 * half;
   const table = phaseTable(up, half, cutoff);
 

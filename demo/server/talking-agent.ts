@@ -35,6 +35,7 @@ export class TalkingAgent implements AgentBehaviour {
     const t = context.timings;
     this.#voice = new AgentVoice(context.channel, {
       audioPace: t.audioPace,
+      playbackSpeed: t.playbackSpeed,
       minChunkMs: t.minChunkMs,
       maxChunkMs: t.maxChunkMs,
       random: context.random,

@@ -7,12 +7,15 @@ import { ESpeakSynthesiser } from '../../demo/server/synthesiser.ts';
 /** One synthesiser (and its phrase cache) for every simulator a test file starts. */
 const sharedSynth = new ESpeakSynthesiser();
 
+/** Short delays; the simulated caller hears agent audio 4× faster than real time (sent at 8×), so a
+ *  sentence is "heard" in a quarter of its length. */
 export const fastTimings = {
   setupDelayMs: 20,
   durationCheckMs: 20,
   toolDelayMs: 50,
   hangupMarginMs: 50,
-  audioPace: 4,
+  audioPace: 8,
+  playbackSpeed: 4,
 };
 
 /** Starts a simulator on port 0 with short delays; closes any earlier one `closeAll` has not closed. */

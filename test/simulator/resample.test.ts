@@ -1,0 +1,45 @@
+// The server-side resampler (espeak 22,050 Hz → 24 kHz, caller 16 kHz → 24 kHz).
+import { describe, expect, it } from 'vitest';
+import { resample } from '../../demo/server/resample.ts';
+import { amplitudeAt, dB, sine } from './signal.ts';
+
+/** The middle of a signal, away from the edges where the filter sees zeros. */
+const middle = (x: Float32Array) => x.subarray(Math.floor(x.length * 0.1), Math.floor(x.length * 0.9));
+
+describe('resample', () => {
+  it('gives exactly floor(n · out / in) samples', () => {
+    expect(resample(new Float32Array(22_050), 22_050, 24_000).length).toBe(24_000);
+    expect(resample(new Float32Array(1000), 22_050, 24_000).length).toBe(Math.floor((1000 * 24_000) / 22_050));
+    expect(resample(new Float32Array(320), 16_000, 24_000).length).toBe(480);
+    expect(resample(new Float32Array(0), 16_000, 24_000).length).toBe(0);
+  });
+
+  it('keeps a tone at its frequency and level (22,050 → 24,000)', () => {
+    for (const f of [200, 1000, 5000, 9500]) {
+      const out = middle(resample(sine(f, 22_050, 1), 22_050, 24_000));
+      expect(Math.abs(dB(amplitudeAt(out, f, 24_000) / 0.5))).toBeLessThan(0.1);
+    }
+  });
+
+  it('leaves no image above the input band when upsampling (≥ 85 dB down)', () => {
+    const out = middle(resample(sine(7000, 16_000, 1), 16_000, 24_000));
+    expect(Math.abs(dB(amplitudeAt(out, 7000, 24_000) / 0.5))).toBeLessThan(0.1);
+    expect(dB(amplitudeAt(out, 9000, 24_000) / 0.5)).toBeLessThan(-85); // 16k − 7k image
+    const espeak = middle(resample(sine(9000, 22_050, 1), 22_050, 24_000));
+    expect(dB(amplitudeAt(espeak, 24_000 - (22_050 - 9000), 24_000) / 0.5)).toBeLessThan(-85); // image folded back to 10.95 kHz
+  });
+
+  it('filters out what the lower rate cannot hold when downsampling (alias ≥ 85 dB down)', () => {
+    const out = middle(resample(sine(10_000, 24_000, 1), 24_000, 16_000));
+    expect(dB(amplitudeAt(out, 6000, 16_000) / 0.5)).toBeLessThan(-85); // 10 kHz would fold to 6 kHz
+    const kept = middle(resample(sine(3000, 24_000, 1), 24_000, 16_000));
+    expect(Math.abs(dB(amplitudeAt(kept, 3000, 16_000) / 0.5))).toBeLessThan(0.1);
+  });
+
+  it('copies when the rates are equal and refuses nonsense rates', () => {
+    const x = sine(440, 16_000, 0.01);
+    expect(resample(x, 16_000, 16_000)).toEqual(x);
+    expect(() => resample(x, 0, 16_000)).toThrow(RangeError);
+    expect(() => resample(x, 16_000.5, 24_000)).toThrow(RangeError);
+  });
+});
