@@ -243,13 +243,14 @@ export class VoiceAgentElement extends LitElement {
 
   private readonly endFromUi = (): void => void this.end();
 
-  private readonly sendFromUi = (text: string): void => {
+  private readonly sendFromUi = (text: string): boolean => {
     try {
       this.sendText(text);
       this.messageFailed = false;
     } catch {
       this.messageFailed = true;
     }
+    return !this.messageFailed;
   };
 
   private readonly toggleMute = (): void => {
@@ -305,7 +306,7 @@ export class VoiceAgentElement extends LitElement {
       <section
         part="panel"
         id="panel"
-        class="panel"
+        class="panel ${this.state === 'live' || this.state === 'ending' || this.call.turns.length ? 'tall' : ''}"
         role=${floating ? 'dialog' : 'region'}
         aria-labelledby="agent-name"
         tabindex="-1"
@@ -323,7 +324,7 @@ export class VoiceAgentElement extends LitElement {
     const { t } = this.localize;
     const live = this.state === 'live';
     return html`<header part="header" class="header">
-      ${avatarView(this.agentName, this.agent?.avatar, 'small')}
+      ${avatarView(this.agent ? this.agentName : undefined, this.agent?.avatar, 'small')}
       <div class="heading">
         <h2 id="agent-name" part="agent-name">${this.agent ? this.agentName : t.widgetName}</h2>
         <p part="status" class="status" data-activity=${live ? this.activity() : nothing}>

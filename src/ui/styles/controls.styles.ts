@@ -11,10 +11,11 @@ export const controlStyles = css`
     align-items: center;
     justify-content: center;
     gap: 0.5rem;
-    padding: 0 1rem;
+    padding: 0 0.75rem;
     border-radius: calc(var(--_radius) / 2);
     border: 1px solid transparent;
     cursor: pointer;
+    white-space: nowrap;
   }
   button .icon {
     inline-size: 20px;
@@ -65,7 +66,7 @@ export const controlStyles = css`
     gap: 0.5rem;
   }
   .controls button {
-    flex: 1;
+    flex: 1 1 auto;
   }
 
   .message-form {

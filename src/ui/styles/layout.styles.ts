@@ -66,8 +66,12 @@ export const layoutStyles = css`
     inset-block-end: calc(var(--_offset) + var(--_launcher-size) + 12px);
     inset-inline-end: var(--_offset);
     inline-size: min(var(--_panel-width), calc(100vw - 2 * var(--_offset)));
-    block-size: min(var(--_panel-height), calc(100dvh - var(--_launcher-size) - 2 * var(--_offset) - 12px));
+    max-block-size: min(var(--_panel-height), calc(100dvh - var(--_launcher-size) - 2 * var(--_offset) - 12px));
     box-shadow: var(--_shadow);
+  }
+  /* A call or its transcript: full height, so the panel does not jump as turns arrive. */
+  .floating .panel.tall {
+    block-size: min(var(--_panel-height), calc(100dvh - var(--_launcher-size) - 2 * var(--_offset) - 12px));
   }
   .floating.placement-start .panel {
     inset-inline-end: auto;
@@ -167,10 +171,8 @@ export const layoutStyles = css`
 
   .live-info {
     display: flex;
-    flex-wrap: wrap;
-    gap: 0.5rem 1rem;
-    align-items: center;
-    justify-content: space-between;
+    flex-direction: column;
+    gap: 0.35rem;
     font-size: 0.9em;
     color: var(--_text-muted);
   }
@@ -181,6 +183,7 @@ export const layoutStyles = css`
     gap: 0.35rem;
   }
   .timer {
+    justify-content: space-between;
     font-variant-numeric: tabular-nums;
   }
   .timer .elapsed {

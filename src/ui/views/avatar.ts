@@ -3,19 +3,21 @@ import { keyed } from 'lit/directives/keyed.js';
 import { styleMap } from 'lit/directives/style-map.js';
 import { sanitizeColour, sanitizeImageUrl } from '../../call/avatar.ts';
 import type { AgentAvatar } from '../../call/types.ts';
+import { icons } from './icons.ts';
 
 /**
- * The agent's face: its image when the URL is http(s), else a gradient of its colours with its initial.
+ * The agent's face: its image when the URL is http(s), else a gradient of its colours with its initial
+ * (a microphone before the agent is known).
  * Values are checked again here (the session already did): a colour that is not a colour never reaches a
  * style, and the gradient is set as one property through styleMap, never as style text.
  */
-export function avatarView(name: string, avatar: AgentAvatar | undefined, size: 'small' | 'large') {
+export function avatarView(name: string | undefined, avatar: AgentAvatar | undefined, size: 'small' | 'large') {
   const from = sanitizeColour(avatar?.from);
   const to = sanitizeColour(avatar?.to) ?? from;
   const url = sanitizeImageUrl(avatar?.url);
   const style = from && to ? { backgroundImage: `linear-gradient(135deg, ${from}, ${to})` } : {};
   return html`<span part="avatar" class="avatar ${size}" style=${styleMap(style)} aria-hidden="true">
-    <span class="initial">${initialOf(name)}</span>
+    ${name ? html`<span class="initial">${initialOf(name)}</span>` : icons.mic}
     ${url
       ? keyed(
           url,

@@ -18,7 +18,7 @@ export function liveInfo(times: CallTimes, tool: ToolDetail | null, t: Catalogue
     <p part="timer" class="timer ${times.warning ? 'warning' : ''}" role="timer">
       <span class="visually-hidden">${t.elapsed(elapsed)}</span>
       <span class="elapsed" aria-hidden="true">${elapsed}</span>
-      <span class="left">${times.warning ? icons.warning : nothing}${t.timeLeft(left)}</span>
+      <span class="left" dir="auto">${times.warning ? icons.warning : nothing}${t.timeLeft(left)}</span>
     </p>
     ${tool
       ? html`<p part="tool" class="tool">${icons.tool}<span>${t.tool(isolate(toolLabel(tool.name)))}</span></p>`

@@ -9,7 +9,8 @@ export interface MessageFormProps {
   t: Catalogue;
   /** Shown under the box when the last message could not be sent. */
   failed: boolean;
-  onSend: (text: string) => void;
+  /** Returns false when the message could not be sent (the text then stays in the box). */
+  onSend: (text: string) => boolean;
 }
 
 /** A text box to type instead of speaking; Enter sends. */
@@ -19,8 +20,7 @@ export function messageForm({ t, failed, onSend }: MessageFormProps) {
     const input = (event.currentTarget as HTMLFormElement).elements.namedItem('message') as HTMLInputElement;
     const text = input.value.trim();
     if (!text) return;
-    onSend(text);
-    input.value = '';
+    if (onSend(text)) input.value = '';
   };
   return html`<form part="message-form" class="message-form" @submit=${submit}>
     <input

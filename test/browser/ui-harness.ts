@@ -1,0 +1,126 @@
+// Drives <voice-agent> through its states with the in-page fakes (no audio engine, no network):
+// a subclass supplies fake audio, WebSocket and fetch are stubbed, the test plays the server.
+import { vi } from 'vitest';
+import '../../src/voice-agent.ts';
+import { VoiceAgentElement } from '../../src/voice-agent.ts';
+import type { CallController } from '../../src/ui/call-controller.ts';
+import { FakeSink, FakeSocket, FakeSource, okTicket, scriptedFetch } from '../fakes.ts';
+
+export const sockets: FakeSocket[] = [];
+class PageSocket extends FakeSocket {
+  constructor(url: string) {
+    super(url);
+    sockets.push(this);
+  }
+}
+
+export const audio = { source: new FakeSource(), sink: new FakeSink() };
+/** When set, creating the call's audio throws it (as the real engine does on a browser without Web Audio). */
+export const audioFailure: { error: unknown } = { error: null };
+
+export class UiTestAgent extends VoiceAgentElement {
+  protected override createAudio() {
+    if (audioFailure.error) throw audioFailure.error;
+    return audio;
+  }
+  /** The controller, so tests can set levels by hand as the audio engine will. */
+  get controller(): CallController {
+    return this.call;
+  }
+  get root(): ShadowRoot {
+    return this.shadowRoot!;
+  }
+  /** First element matching `selector` in the shadow root (throws when missing: the test is wrong). */
+  $<E extends Element = HTMLElement>(selector: string): E {
+    const found = this.shadowRoot!.querySelector<E>(selector);
+    if (!found) throw new Error(`no ${selector} in <voice-agent>`);
+    return found;
+  }
+  $$<E extends Element = HTMLElement>(selector: string): E[] {
+    return [...this.shadowRoot!.querySelectorAll<E>(selector)];
+  }
+}
+if (!customElements.get('ui-test-agent')) customElements.define('ui-test-agent', UiTestAgent);
+
+export const socket = (): FakeSocket => {
+  const last = sockets.at(-1);
+  if (!last) throw new Error('no socket yet');
+  return last;
+};
+
+/** Fresh fakes; call in beforeEach. `answers` script the ticket endpoint (default: tickets that work). */
+export function resetFakes(...answers: Parameters<typeof scriptedFetch>): ReturnType<typeof scriptedFetch> {
+  sockets.length = 0;
+  audio.source = new FakeSource();
+  audio.sink = new FakeSink();
+  audioFailure.error = null;
+  const fetchStub = scriptedFetch(...(answers.length ? answers : [okTicket(1), okTicket(2), okTicket(3)]));
+  vi.stubGlobal('fetch', fetchStub);
+  vi.stubGlobal('WebSocket', PageSocket);
+  return fetchStub;
+}
+
+export function cleanUp(): void {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  document.body.replaceChildren();
+  document.documentElement.lang = 'en';
+}
+
+/** Mounts a widget with these attributes (public-id and server-url are filled in unless given). */
+export async function mount(attributes: Record<string, string> = {}): Promise<UiTestAgent> {
+  const element = document.createElement('ui-test-agent') as UiTestAgent;
+  const all = { 'public-id': 'shop-42', 'server-url': 'https://service.test/', ...attributes };
+  for (const [name, value] of Object.entries(all)) element.setAttribute(name, value);
+  document.body.append(element);
+  await element.updateComplete;
+  return element;
+}
+
+export const AMINA = { name: 'Amina', avatar: { from: '#0ea5e9', to: '#6366f1' }, language: 'ar' };
+
+/** Starts a call and lets the service answer `ready`; resolves once the widget is live. */
+export async function goLive(
+  element: UiTestAgent,
+  ready: { maxSeconds?: number; agent?: unknown } = {},
+): Promise<void> {
+  const before = sockets.length;
+  const started = element.start();
+  await vi.waitFor(() => {
+    if (sockets.length === before) throw new Error('waiting for the socket');
+  });
+  socket().open();
+  socket().receive({ type: 'ready', conversationId: 'c-1', maxSeconds: ready.maxSeconds ?? 300, agent: ready.agent ?? AMINA });
+  await started;
+  await element.updateComplete;
+}
+
+/** Starts a call the service refuses with `code` (a socket `error` message, then close 4000). */
+export async function failWith(element: UiTestAgent, code: string): Promise<void> {
+  const before = sockets.length;
+  const started = element.start();
+  await vi.waitFor(() => {
+    if (sockets.length === before) throw new Error('waiting for the socket');
+  });
+  socket().open();
+  socket().receive({ type: 'error', code, error: `raw server text for ${code}` });
+  socket().serverClose(4000);
+  await started;
+  await element.updateComplete;
+}
+
+/** Ends a live call the polite way: End call, the service's `ended`, close 1000. */
+export async function endCall(element: UiTestAgent, reason = 'caller_hangup', durationSeconds = 95): Promise<void> {
+  const ending = element.end();
+  socket().receive({ type: 'ended', reason, durationSeconds, billedSeconds: durationSeconds, freeSeconds: 0, conversationId: 'c-1' });
+  socket().serverClose(1000);
+  await ending;
+  await element.updateComplete;
+}
+
+export const say = (role: 'user' | 'agent', text: string, final: boolean) =>
+  socket().receive({ type: 'transcript', role, text, final });
+
+/** Text of an element with bidi isolates removed and markup whitespace collapsed (no-break spaces are kept). */
+export const text = (node: Element | null | undefined): string =>
+  (node?.textContent ?? '').replace(/[\u2068\u2069]/g, '').replace(/[ \t\n\r]+/g, ' ').trim();
