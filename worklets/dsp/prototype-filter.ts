@@ -28,6 +28,9 @@ export const INTERPOLATED_ROWS = 1024;
 export const TAP_ALIGN = 16;
 
 let designCache: Float64Array | undefined;
+/** Recently built tables (a new call builds the same one again). Tables are never modified. */
+const tableCache = new Map<string, PolyphaseTable>();
+const TABLE_CACHE_SIZE = 4;
 
 /** The normalised equiripple filter g (sums to 1), designed on first use and kept for the realm. */
 export function prototypeCoefficients(): Float64Array {
@@ -66,6 +69,17 @@ export interface PolyphaseTable {
  * tables `rows = spacing + 1`, the last row being offset one whole sample).
  */
 export function buildPolyphaseTable(inputRate: number, stopEdgeHz: number, rows: number, spacing: number): PolyphaseTable {
+  const key = `${inputRate}/${stopEdgeHz}/${rows}/${spacing}`;
+  let table = tableCache.get(key);
+  if (!table) {
+    table = sampleFilter(inputRate, stopEdgeHz, rows, spacing);
+    if (tableCache.size >= TABLE_CACHE_SIZE) tableCache.delete(tableCache.keys().next().value!);
+    tableCache.set(key, table);
+  }
+  return table;
+}
+
+function sampleFilter(inputRate: number, stopEdgeHz: number, rows: number, spacing: number): PolyphaseTable {
   const g = prototypeCoefficients();
   const gridRate = GRID_PER_STOP_EDGE * stopEdgeHz;
   const kernel = kaiserSinc(KERNEL_HALF_WIDTH, kaiserBeta(KERNEL_ATTENUATION_DB));

@@ -1,0 +1,230 @@
+// Audio quality measurements shared by the benchmark and the DSP tests. No FFT: tones are measured by
+// least-squares fits of sines at known frequencies (exact for any length, no window leakage), and noise
+// as whatever a fit leaves behind.
+
+/** A stream converter for measurement: feed a whole signal, get the whole output (state from scratch). */
+export type Convert = (input: Float32Array) => Float32Array;
+export type ConverterFactory = (inputRate: number, outputRate: number) => Convert;
+
+export const db = (powerRatio: number): number => 10 * Math.log10(Math.max(powerRatio, 1e-30));
+
+/** amplitude · sin(2π f n / rate + phase), n = 0 … */
+export function sine(frequency: number, rate: number, samples: number, amplitude = 1, phase = 0): Float32Array {
+  const out = new Float32Array(samples);
+  const w = (2 * Math.PI * frequency) / rate;
+  for (let n = 0; n < samples; n++) out[n] = amplitude * Math.sin(w * n + phase);
+  return out;
+}
+
+export function meanSquare(signal: ArrayLike<number>, from = 0, to = signal.length): number {
+  let sum = 0;
+  for (let i = from; i < to; i++) sum += signal[i]! * signal[i]!;
+  return to > from ? sum / (to - from) : 0;
+}
+
+export interface ToneFit {
+  /** Amplitude of each fitted frequency. */
+  amplitudes: number[];
+  /** Phase (radians, of a sine) of each fitted frequency. */
+  phases: number[];
+  /** Mean square of the signal minus all fitted tones. */
+  residual: number;
+  /** Mean square of the signal. */
+  total: number;
+}
+
+/**
+ * Least-squares fit of sines and cosines at `frequencies` (Hz, all jointly, so strong tones do not leak
+ * into weak ones) over signal[from, to).
+ */
+export function fitTones(signal: ArrayLike<number>, rate: number, frequencies: number[], from = 0, to = signal.length): ToneFit {
+  const k = frequencies.length * 2;
+  const ata = Array.from({ length: k }, () => new Float64Array(k));
+  const atb = new Float64Array(k);
+  const basis = new Float64Array(k);
+  const ws = frequencies.map((f) => (2 * Math.PI * f) / rate);
+  let total = 0;
+  const fill = (n: number) => {
+    for (let j = 0; j < ws.length; j++) {
+      const angle = ws[j]! * n;
+      basis[2 * j] = Math.sin(angle);
+      basis[2 * j + 1] = Math.cos(angle);
+    }
+  };
+  for (let n = from; n < to; n++) {
+    fill(n);
+    const y = signal[n]!;
+    total += y * y;
+    for (let a = 0; a < k; a++) {
+      atb[a] = atb[a]! + basis[a]! * y;
+      const row = ata[a]!;
+      for (let b = a; b < k; b++) row[b] = row[b]! + basis[a]! * basis[b]!;
+    }
+  }
+  for (let a = 0; a < k; a++) for (let b = 0; b < a; b++) ata[a]![b] = ata[b]![a]!;
+  const coef = solve(ata, atb);
+  let residual = 0;
+  for (let n = from; n < to; n++) {
+    fill(n);
+    let model = 0;
+    for (let a = 0; a < k; a++) model += coef[a]! * basis[a]!;
+    const e = signal[n]! - model;
+    residual += e * e;
+  }
+  const count = Math.max(1, to - from);
+  return {
+    amplitudes: frequencies.map((_, j) => Math.hypot(coef[2 * j]!, coef[2 * j + 1]!)),
+    phases: frequencies.map((_, j) => Math.atan2(coef[2 * j + 1]!, coef[2 * j]!)),
+    residual: residual / count,
+    total: total / count,
+  };
+}
+
+/** Gaussian elimination with partial pivoting (small dense systems). */
+function solve(a: Float64Array[], b: Float64Array): Float64Array {
+  const n = b.length;
+  const m = a.map((row) => Float64Array.from(row));
+  const x = Float64Array.from(b);
+  for (let c = 0; c < n; c++) {
+    let p = c;
+    for (let r = c + 1; r < n; r++) if (Math.abs(m[r]![c]!) > Math.abs(m[p]![c]!)) p = r;
+    [m[c], m[p]] = [m[p]!, m[c]!];
+    [x[c], x[p]] = [x[p]!, x[c]!];
+    const pivot = m[c]![c]!;
+    if (Math.abs(pivot) < 1e-300) continue;
+    for (let r = c + 1; r < n; r++) {
+      const f = m[r]![c]! / pivot;
+      if (f === 0) continue;
+      for (let j = c; j < n; j++) m[r]![j] = m[r]![j]! - f * m[c]![j]!;
+      x[r] = x[r]! - f * x[c]!;
+    }
+  }
+  for (let c = n - 1; c >= 0; c--) {
+    let s = x[c]!;
+    for (let j = c + 1; j < n; j++) s -= m[c]![j]! * x[j]!;
+    x[c] = Math.abs(m[c]![c]!) < 1e-300 ? 0 : s / m[c]![c]!;
+  }
+  return x;
+}
+
+/** Signal-to-noise ratio (dB) of a tone: fitted tone power over everything else (noise + distortion). */
+export function toneSnrDb(signal: ArrayLike<number>, rate: number, frequency: number, from = 0, to = signal.length): number {
+  const fit = fitTones(signal, rate, [frequency], from, to);
+  return db((fit.amplitudes[0]! ** 2 / 2) / fit.residual);
+}
+
+/** THD+N (dB, negative): everything but the fitted fundamental, relative to the fundamental. */
+export function thdPlusNoiseDb(signal: ArrayLike<number>, rate: number, frequency: number, from = 0, to = signal.length): number {
+  return -toneSnrDb(signal, rate, frequency, from, to);
+}
+
+/** Output settling margin skipped at both ends of every measurement. */
+const SETTLE_SECONDS = 0.03;
+
+function window(outputLength: number, outputRate: number): [number, number] {
+  const skip = Math.ceil(SETTLE_SECONDS * outputRate);
+  return [skip, Math.max(skip + 1, outputLength - skip)];
+}
+
+/** Input tones above the output's Nyquist frequency used for alias measurements. */
+export function aliasProbeTones(inputRate: number, outputRate: number): number[] {
+  const nyquist = outputRate / 2;
+  const tones = [nyquist + 50, nyquist + 500, 10_000, 12_000, 15_000, 20_000];
+  for (let f = nyquist + 250; f < inputRate / 2 - 100; f += 1_000) tones.push(f);
+  tones.push(inputRate / 2 - 100);
+  return [...new Set(tones)].filter((f) => f > nyquist && f < inputRate / 2).sort((a, b) => a - b);
+}
+
+/**
+ * Worst alias (dB relative to the input tone) over input tones above outputRate / 2: a converter should
+ * output nothing for them, so all output power counts.
+ */
+export function worstAliasDb(convert: ConverterFactory, inputRate: number, outputRate: number, seconds = 0.25): { db: number; tone: number } {
+  let worst = { db: -Infinity, tone: 0 };
+  for (const tone of aliasProbeTones(inputRate, outputRate)) {
+    const out = convert(inputRate, outputRate)(sine(tone, inputRate, Math.round(seconds * inputRate)));
+    const [from, to] = window(out.length, outputRate);
+    const level = db(meanSquare(out, from, to) / 0.5);
+    if (level > worst.db) worst = { db: level, tone };
+  }
+  return worst;
+}
+
+/** Gain (dB) of a tone through the converter. */
+export function toneGainDb(convert: Convert, inputRate: number, outputRate: number, frequency: number, seconds = 0.2): number {
+  const out = convert(sine(frequency, inputRate, Math.round(seconds * inputRate)));
+  const [from, to] = window(out.length, outputRate);
+  const fit = fitTones(out, outputRate, [frequency], from, to);
+  return db(fit.amplitudes[0]! ** 2);
+}
+
+/** Peak-to-peak gain variation (dB) over tones from 100 Hz to `upTo` Hz. */
+export function passbandRippleDb(convert: ConverterFactory, inputRate: number, outputRate: number, upTo: number, steps = 40): number {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i <= steps; i++) {
+    const f = 100 + ((upTo - 100) * i) / steps;
+    const gain = toneGainDb(convert(inputRate, outputRate), inputRate, outputRate, f);
+    lo = Math.min(lo, gain);
+    hi = Math.max(hi, gain);
+  }
+  return hi - lo;
+}
+
+/** SNR (dB) of a full-scale-ish (0.5) tone converted from inputRate to outputRate. */
+export function conversionSnrDb(convert: ConverterFactory, inputRate: number, outputRate: number, frequency = 1000, seconds = 0.5): number {
+  const out = convert(inputRate, outputRate)(sine(frequency, inputRate, Math.round(seconds * inputRate), 0.5));
+  const [from, to] = window(out.length, outputRate);
+  return toneSnrDb(out, outputRate, frequency, from, to);
+}
+
+/** Where the images of a tone f sampled at inputRate land after conversion to outputRate (folded into
+ *  [0, outputRate / 2]); the tone itself excluded. */
+export function imageFrequencies(frequency: number, inputRate: number, outputRate: number): number[] {
+  const out = new Set<number>();
+  for (let m = 1; m * inputRate - frequency < outputRate * 2; m++) {
+    for (const f of [m * inputRate - frequency, m * inputRate + frequency]) {
+      let folded = f % outputRate;
+      if (folded > outputRate / 2) folded = outputRate - folded;
+      if (Math.abs(folded - frequency) > 20 && folded > 20 && folded < outputRate / 2 - 20) out.add(folded);
+    }
+  }
+  return [...out];
+}
+
+/** Strongest image (dB relative to the tone) over the given input tones. */
+export function worstImageDb(convert: ConverterFactory, inputRate: number, outputRate: number, tones: number[], seconds = 0.5): number {
+  let worst = -Infinity;
+  for (const tone of tones) {
+    const images = imageFrequencies(tone, inputRate, outputRate);
+    if (images.length === 0) continue;
+    const out = convert(inputRate, outputRate)(sine(tone, inputRate, Math.round(seconds * inputRate), 0.5));
+    const [from, to] = window(out.length, outputRate);
+    const fit = fitTones(out, outputRate, [tone, ...images], from, to);
+    const reference = fit.amplitudes[0]! ** 2;
+    for (let i = 1; i < fit.amplitudes.length; i++) worst = Math.max(worst, db(fit.amplitudes[i]! ** 2 / reference));
+  }
+  return worst;
+}
+
+/**
+ * Delay (seconds) measured from the phase of low tones: input sin(ωt) comes out as sin(ω(t − d)). Two
+ * tones resolve the phase ambiguity for delays up to 1 / (2·Δf) = 25 ms.
+ */
+export function measuredDelaySeconds(convert: ConverterFactory, inputRate: number, outputRate: number): number {
+  const phaseAt = (f: number): number => {
+    const out = convert(inputRate, outputRate)(sine(f, inputRate, Math.round(0.3 * inputRate)));
+    const [from, to] = window(out.length, outputRate);
+    return fitTones(out, outputRate, [f], from, to).phases[0]!;
+  };
+  const f1 = 100;
+  const f2 = 120;
+  const wrap = (a: number) => a - 2 * Math.PI * Math.round(a / (2 * Math.PI));
+  const coarse = -wrap(phaseAt(f2) - phaseAt(f1)) / (2 * Math.PI * (f2 - f1));
+  // Refine with a higher tone whose phase is unambiguous once the coarse delay is known.
+  const f3 = 1000;
+  const predicted = -2 * Math.PI * f3 * coarse;
+  const measured = phaseAt(f3);
+  const fine = -(predicted + wrap(measured - predicted)) / (2 * Math.PI * f3);
+  return fine;
+}
