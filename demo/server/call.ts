@@ -44,6 +44,7 @@ export class Call {
   #maxSeconds = 0;
   #behaviour: AgentBehaviour | undefined;
   #answeredPing = true;
+  #endMessage = false;
   /** No more messages: the connection is being cut. */
   #muted = false;
   /** Set when `ws` reports a protocol violation, read when the socket then closes. */
@@ -189,7 +190,9 @@ export class Call {
         this.#send({ type: 'pong' });
         break;
       case 'end':
-        this.#end('caller_ended', { announce: true, closeCode: 1000 });
+        // The spec names one caller-side reason; a polite `end` is a hang-up too.
+        this.#endMessage = true;
+        this.#end('caller_hangup', { announce: true, closeCode: 1000 });
         break;
       case 'text':
         if (this.#state === 'live' && typeof m.text === 'string') this.#behaviour?.onText(m.text);
@@ -238,6 +241,7 @@ export class Call {
       connectedAt: this.#connectedAt,
       endedAt: now,
       reason,
+      endMessage: this.#endMessage,
       ...(how.errorCode ? { errorCode: how.errorCode } : {}),
       wentLive: wasLive,
       durationSeconds,

@@ -15,9 +15,11 @@ export interface CallRecord {
   /** Clock times (ms since the epoch) of the socket opening and the call ending. */
   connectedAt: number;
   endedAt: number;
-  /** Why it ended: caller_ended (`end`), caller_hangup (closed without `end`), agent_ended, max_duration,
+  /** Why it ended: caller_hangup (`end`, or closed without it), agent_ended, max_duration,
    *  agent_deleted, connection_lost, server_error, setup_failed, message_too_big, server_shutdown. */
   reason: string;
+  /** The caller sent `end` (a polite hang-up) rather than just closing. */
+  endMessage: boolean;
   /** The set-up error code when reason is setup_failed. */
   errorCode?: string;
   /** Whether the call reached `ready`. Only live calls are billed. */
@@ -43,5 +45,7 @@ export interface SimulatorContext {
   /** Clock time the simulator was created (maintenance deadlines count from it). */
   readonly startedAt: number;
   readonly socketPath: string;
+  /** See SimulatorOptions.publicPageOrigin (undefined: this server's own origin). */
+  readonly publicPageOrigin: string | null | undefined;
   recordCall(record: CallRecord): void;
 }

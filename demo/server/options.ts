@@ -81,6 +81,10 @@ export interface SimulatorOptions {
   clock?: Clock;
   limits?: Partial<Limits>;
   timings?: Partial<Timings>;
+  /** Origin of the agents' public pages, which every agent allows. Default: the origin the simulator is
+   *  reached at (from the Host header), as on the real service. null: no public page — under
+   *  `npm run demo` the page you load plays a customer's site, so it must not count as one. */
+  publicPageOrigin?: string | null;
   /** Path of the call socket; default `/api/agents/socket`. */
   socketPath?: string;
   /** Synthesise the demo agents' fixed phrases right away instead of on the first ticket. */

@@ -65,6 +65,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     log,
     startedAt: clock.now(),
     socketPath: options.socketPath ?? DEFAULT_SOCKET_PATH,
+    publicPageOrigin: options.publicPageOrigin,
     recordCall(record) {
       records.push(record);
       ended.emit(record.conversationId, record);

@@ -87,7 +87,8 @@ export async function handleTicketRequest(
     );
     return;
   }
-  if (!originAllowed(agent, origin, ownOrigin(req))) {
+  const publicPage = ctx.publicPageOrigin === undefined ? ownOrigin(req) : ctx.publicPageOrigin;
+  if (!originAllowed(agent, origin, publicPage)) {
     sendJson(res, 403, { error: 'This website is not allowed to call this agent', code: 'ORIGIN' }, cors);
     return;
   }
@@ -112,13 +113,13 @@ function findAgent(rawPublicId: string, ctx: SimulatorContext): AgentData | unde
   }
 }
 
-/** Empty list: anyone (with or without Origin). Otherwise the listed sites and the agent's public page
- *  (this server's own origin); a client sending no Origin is refused. */
-function originAllowed(agent: AgentData, origin: string | null, publicPage: string): boolean {
+/** Empty list: anyone (with or without Origin). Otherwise the listed sites and the agent's public page;
+ *  a client sending no Origin is refused. */
+function originAllowed(agent: AgentData, origin: string | null, publicPage: string | null): boolean {
   if (agent.allowedOrigins.length === 0) return true;
   if (origin === null) return false;
   const normalised = normaliseOrigin(origin);
-  return normalised === publicPage || agent.allowedOrigins.includes(normalised);
+  return (publicPage !== null && normalised === normaliseOrigin(publicPage)) || agent.allowedOrigins.includes(normalised);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

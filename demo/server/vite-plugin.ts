@@ -11,6 +11,8 @@ export function agentCallSimulator(options: SimulatorOptions = {}): Plugin {
     const httpServer = server.httpServer as Server | null;
     if (!httpServer) return; // middleware mode (e.g. Vitest's node runs): no server to mount on
     const simulator = createSimulator({
+      // The demo page shares this origin but plays a customer's site: `allow-list` must refuse it.
+      publicPageOrigin: null,
       ...options,
       // Vitest's browser mode also starts this Vite server; it should not pay for speech it may not use.
       prewarm: options.prewarm ?? !process.env.VITEST,

@@ -46,20 +46,20 @@ describe('live call', () => {
     const last = call.messages.at(-1);
     expect(last).toEqual({
       type: 'ended',
-      reason: 'caller_ended',
+      reason: 'caller_hangup',
       durationSeconds: expect.any(Number),
       billedSeconds: 0,
       freeSeconds: expect.any(Number),
       conversationId,
     });
-    expect((await sim.simulator.whenCallEnds(conversationId)).reason).toBe('caller_ended');
+    expect(await sim.simulator.whenCallEnds(conversationId)).toMatchObject({ reason: 'caller_hangup', endMessage: true });
   });
 
   it('closing without end is recorded as caller_hangup', async () => {
     const { sim, call, conversationId } = await liveCall();
     call.ws.close(1000);
     const record = await sim.simulator.whenCallEnds(conversationId);
-    expect(record).toMatchObject({ reason: 'caller_hangup', wentLive: true, publicId: 'quiet', account: 'demo-co' });
+    expect(record).toMatchObject({ reason: 'caller_hangup', endMessage: false, wentLive: true, publicId: 'quiet', account: 'demo-co' });
     expect(sim.simulator.account('demo-co')?.running).toBe(0);
   });
 

@@ -54,6 +54,15 @@ describe('ticket', () => {
     expect(publicPage.status).toBe(200);
   });
 
+  it('can be told where the public page is, or that there is none (the Vite-mounted demo)', async () => {
+    const elsewhere = await startTestSimulator({ publicPageOrigin: 'https://agents.example' });
+    expect((await requestTicket(elsewhere.url, 'allow-list', { origin: 'https://agents.example' })).status).toBe(200);
+    expect((await requestTicket(elsewhere.url, 'allow-list', { origin: elsewhere.url })).status).toBe(403);
+    const none = await startTestSimulator({ publicPageOrigin: null });
+    expect((await requestTicket(none.url, 'allow-list', { origin: none.url })).status).toBe(403);
+    expect((await requestTicket(none.url, 'allow-list', { origin: 'https://shop.example' })).status).toBe(200);
+  });
+
   it('with an allowed list refuses a client without Origin; with an empty list accepts it', async () => {
     const sim = await startTestSimulator();
     expect((await requestTicket(sim.url, 'allow-list')).status).toBe(403);

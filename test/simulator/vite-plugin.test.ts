@@ -1,0 +1,75 @@
+// The simulator mounted in Vite (what `npm run demo` runs): same origin as the page, Vite's HMR socket
+// untouched, the ticket route answered before Vite's own CORS handling.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer, preview, type PreviewServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { agentCallSimulator } from '../../demo/server/vite-plugin.ts';
+import { ESpeakSynthesiser } from '../../demo/server/synthesiser.ts';
+import { CallClient, fastTimings, isType, requestTicket, ticketFor } from './helpers.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'sim-vite-'));
+writeFileSync(join(root, 'index.html'), '<!doctype html><title>page</title><p>demo page</p>');
+const plugin = () => agentCallSimulator({ timings: fastTimings, synthesiser: new ESpeakSynthesiser() });
+
+describe.each(['dev', 'preview'] as const)('simulator in Vite %s server', (kind) => {
+  let server: ViteDevServer | PreviewServer;
+  let base: string;
+
+  beforeAll(async () => {
+    const common = { configFile: false as const, root, logLevel: 'silent' as const, plugins: [plugin()] };
+    if (kind === 'dev') {
+      const dev = await createServer({ ...common, server: { port: 0, host: '127.0.0.1' }, optimizeDeps: { noDiscovery: true } });
+      await dev.listen();
+      server = dev;
+    } else {
+      server = await preview({ ...common, build: { outDir: root }, preview: { port: 0, host: '127.0.0.1' } });
+    }
+    base = server.resolvedUrls!.local[0]!.replace(/\/$/, '');
+  });
+
+  afterAll(async () => {
+    if ('close' in server) await server.close();
+  });
+
+  it('answers the ticket and opens the call on the same origin as the page', async () => {
+    const page = await fetch(`${base}/`);
+    expect(await page.text()).toContain('demo page'); // Vite still serves the page
+    const ticket = await ticketFor(base, 'demo-en', { origin: base });
+    expect(ticket.wsUrl).toBe(`${base.replace('http', 'ws')}/api/agents/socket`);
+    const call = await CallClient.open(ticket, { origin: base });
+    await call.next(isType('ready'));
+    call.send({ type: 'end' });
+    expect((await call.closed).code).toBe(1000);
+  });
+
+  it('treats the demo page as a customer site: allow-list refuses it with 403 ORIGIN', async () => {
+    const answer = await requestTicket(base, 'allow-list', { origin: base });
+    expect(answer.status).toBe(403);
+    expect(answer.body.code).toBe('ORIGIN');
+  });
+
+  it('answers CORS for any site itself (Vite alone would only allow localhost)', async () => {
+    const res = await fetch(`${base}/api/agents/public/allow-list/call`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+    expect((await requestTicket(base, 'allow-list', { origin: 'https://shop.example' })).status).toBe(200);
+  });
+
+  it.runIf(kind === 'dev')('leaves Vite’s HMR socket working', async () => {
+    const hmr = new WebSocket(base.replace('http', 'ws') + '/', 'vite-hmr');
+    const first = await new Promise<string>((resolve, reject) => {
+      hmr.once('message', (data) => resolve(String(data)));
+      hmr.once('error', reject);
+    });
+    expect(JSON.parse(first)).toEqual({ type: 'connected' });
+    hmr.close();
+  });
+});
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
