@@ -19,7 +19,7 @@ class CaptureProcessor extends AudioWorkletProcessor {
   private readonly emitFrame = (frame: Int16Array): void => {
     if (!this.running) return;
     const event: CaptureEvent = { type: 'frame', frame };
-    this.port.postMessage(event, [frame.buffer]);
+    this.port.postMessage(event, [frame.buffer as ArrayBuffer]);
   };
 
   constructor(options: { processorOptions?: Partial<CaptureProcessorOptions> }) {

@@ -50,10 +50,7 @@ class PlaybackProcessor extends AudioWorkletProcessor {
   private command(command: PlaybackCommand | undefined): void {
     switch (command?.type) {
       case 'chunk':
-        if (command.pcm instanceof Int16Array) {
-          const accepted = this.core.enqueue(command.pcm);
-          this.droppedSamples += command.pcm.length - accepted;
-        }
+        if (command.pcm instanceof Int16Array) this.droppedSamples += this.core.enqueue(command.pcm);
         this.seq = command.seq;
         break;
       case 'flush':
@@ -61,6 +58,7 @@ class PlaybackProcessor extends AudioWorkletProcessor {
         this.seq = command.seq;
         break;
       case 'drain':
+        this.core.markEnded();
         this.seq = command.seq;
         break;
       case 'stop':
@@ -71,7 +69,10 @@ class PlaybackProcessor extends AudioWorkletProcessor {
 
   private report(drained: boolean): void {
     const core = this.core;
-    const { rms, peak } = core.takeLevel();
+    const level = core.takeLevel();
+    // Once drained the voice is silent: say so, rather than the level of its last moments.
+    const rms = drained ? 0 : level.rms;
+    const peak = drained ? 0 : level.peak;
     const status: PlaybackEvent = {
       type: 'status',
       seq: this.seq,

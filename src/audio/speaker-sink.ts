@@ -70,6 +70,8 @@ export class SpeakerSink implements AudioSink {
   }
 
   async drained(): Promise<void> {
+    // Chunks written while opening are handed over when the processor is ready: wait for that first.
+    if (!this.playback && this.opening) await this.opening.catch(() => undefined);
     const playback = this.playback;
     if (!playback) return;
     await playback.drained();

@@ -1,0 +1,186 @@
+// Microphone and Web Audio failures become CallErrors, and leave nothing running.
+import { afterEach, describe, expect, it } from 'vitest';
+import { AudioEngine } from '../../src/audio/audio-engine.ts';
+import { microphoneError } from '../../src/audio/microphone.ts';
+import { workletFileNames, workletUrl } from '../../src/audio/worklet-modules.ts';
+import { CallError } from '../../src/call/errors.ts';
+import { shadow, spyOnMicrophone } from '../fixtures/media-spy.ts';
+
+let cleanup: (() => void)[] = [];
+afterEach(() => {
+  for (const undo of cleanup.reverse()) undo();
+  cleanup = [];
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function rejection(promise: Promise<unknown>): Promise<CallError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(CallError);
+    return error as CallError;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('microphone failures', () => {
+  it('maps a refused permission to MIC_DENIED, fails both ends and closes the context', async () => {
+    const spy = spyOnMicrophone(new DOMException('Permission denied', 'NotAllowedError'));
+    cleanup.push(() => spy.restore());
+    const engine = new AudioEngine();
+    const source = engine.source.open();
+    const context = engine.context!;
+    const sink = engine.sink.open();
+    expect((await rejection(source)).code).toBe('MIC_DENIED');
+    expect((await rejection(sink)).code).toBe('MIC_DENIED');
+    expect(spy.calls).toHaveLength(1);
+    await expect.poll(() => context.state).toBe('closed');
+    expect(engine.context).toBeNull();
+    expect(engine.outputNode).toBeNull();
+  });
+
+  it.each([
+    ['NotAllowedError', 'MIC_DENIED'],
+    ['SecurityError', 'MIC_DENIED'],
+    ['NotFoundError', 'MIC_UNAVAILABLE'],
+    ['OverconstrainedError', 'MIC_UNAVAILABLE'],
+    ['NotReadableError', 'MIC_UNAVAILABLE'],
+    ['AbortError', 'MIC_UNAVAILABLE'],
+  ])('maps %s to %s', async (name, code) => {
+    const spy = spyOnMicrophone(new DOMException('no', name));
+    cleanup.push(() => spy.restore());
+    const engine = new AudioEngine();
+    const opening = engine.source.open();
+    const context = engine.context!;
+    const error = await rejection(opening);
+    expect(error.code).toBe(code);
+    expect(error.retryable).toBe(true);
+    await expect.poll(() => context.state).toBe('closed');
+  });
+
+  it('maps anything else without throwing', () => {
+    expect(microphoneError(new Error('odd')).code).toBe('MIC_UNAVAILABLE');
+    expect(microphoneError(undefined).code).toBe('MIC_UNAVAILABLE');
+    expect(microphoneError({ name: 42 }).code).toBe('MIC_UNAVAILABLE');
+    expect(microphoneError(new TypeError('no audio')).code).toBe('AUDIO_UNSUPPORTED');
+  });
+
+  it('reports a missing chosen microphone (real Chromium OverconstrainedError) as MIC_UNAVAILABLE', async () => {
+    const engine = new AudioEngine({ inputDeviceId: 'no-such-microphone' });
+    const opening = engine.source.open();
+    const context = engine.context!;
+    expect((await rejection(opening)).code).toBe('MIC_UNAVAILABLE');
+    await expect.poll(() => context.state).toBe('closed');
+  });
+
+  it('reports AUDIO_UNSUPPORTED when there is no mediaDevices, without creating a context', async () => {
+    cleanup.push(shadow(navigator, 'mediaDevices', undefined));
+    const engine = new AudioEngine();
+    expect(AudioEngine.isSupported()).toBe(false);
+    const error = await rejection(engine.source.open());
+    expect(error.code).toBe('AUDIO_UNSUPPORTED');
+    expect(error.retryable).toBe(false);
+    expect(engine.context).toBeNull();
+  });
+
+  it('reports AUDIO_UNSUPPORTED when there is no AudioContext, and releases the microphone', async () => {
+    const spy = spyOnMicrophone();
+    cleanup.push(() => spy.restore());
+    cleanup.push(shadow(window, 'AudioContext', undefined));
+    cleanup.push(shadow(window, 'webkitAudioContext', undefined));
+    const engine = new AudioEngine({ audioProcessing: false });
+    expect(AudioEngine.isSupported()).toBe(false);
+    expect((await rejection(engine.source.open())).code).toBe('AUDIO_UNSUPPORTED');
+    expect((await rejection(engine.sink.open())).code).toBe('AUDIO_UNSUPPORTED');
+    // The microphone request had already started: its stream is stopped as soon as it arrives.
+    await expect.poll(() => spy.streams.length).toBe(1);
+    await expect.poll(() => spy.streams[0]!.getAudioTracks()[0]!.readyState).toBe('ended');
+  });
+
+  it('reports the microphone ending mid-call as MIC_UNAVAILABLE, once, and stops the frames', async () => {
+    const spy = spyOnMicrophone();
+    cleanup.push(() => spy.restore());
+    const engine = new AudioEngine({ audioProcessing: false });
+    cleanup.push(() => engine.close());
+    await Promise.all([engine.source.open(), engine.sink.open()]);
+    const frames: ArrayBuffer[] = [];
+    const failures: CallError[] = [];
+    engine.source.start((frame) => frames.push(frame), (error) => failures.push(error));
+    await sleep(300);
+    expect(frames.length).toBeGreaterThan(5);
+
+    const track = spy.streams[0]!.getAudioTracks()[0]!;
+    // What the browser does when the device is unplugged: the track ends and fires `ended`.
+    track.stop();
+    track.dispatchEvent(new Event('ended'));
+    track.dispatchEvent(new Event('ended'));
+    expect(failures).toHaveLength(1);
+    expect(failures[0]!.code).toBe('MIC_UNAVAILABLE');
+    const count = frames.length;
+    await sleep(200);
+    expect(frames.length).toBe(count);
+    expect(failures).toHaveLength(1);
+  });
+
+  it('reports a microphone that ended before start() as soon as start() is called', async () => {
+    const spy = spyOnMicrophone();
+    cleanup.push(() => spy.restore());
+    const engine = new AudioEngine({ audioProcessing: false });
+    cleanup.push(() => engine.close());
+    await engine.source.open();
+    spy.streams[0]!.getAudioTracks()[0]!.dispatchEvent(new Event('ended'));
+    const failures: CallError[] = [];
+    engine.source.start(() => undefined, (error) => failures.push(error));
+    await expect.poll(() => failures.length).toBe(1);
+    expect(failures[0]!.code).toBe('MIC_UNAVAILABLE');
+  });
+
+  it('leaves nothing open when closed while the microphone is still being asked for', async () => {
+    const spy = spyOnMicrophone();
+    cleanup.push(() => spy.restore());
+    const engine = new AudioEngine({ audioProcessing: false });
+    const opening = engine.source.open();
+    const sinkOpening = engine.sink.open();
+    const context = engine.context!;
+    engine.close();
+    await Promise.allSettled([opening, sinkOpening]);
+    await expect.poll(() => context.state).toBe('closed');
+    await expect.poll(() => spy.streams.length).toBe(1);
+    expect(spy.streams[0]!.getAudioTracks()[0]!.readyState).toBe('ended');
+    expect(engine.context).toBeNull();
+  });
+});
+
+describe('worklet modules', () => {
+  it('loads the modules from workletBaseUrl when given', async () => {
+    const urls: string[] = [];
+    const addModule = AudioWorklet.prototype.addModule;
+    cleanup.push(
+      shadow(AudioWorklet.prototype, 'addModule', function (this: AudioWorklet, url: string | URL) {
+        urls.push(String(url));
+        return addModule.call(this, url);
+      }),
+    );
+    // The dev server serves the worklet sources under /worklets/ (a build serves dist/assets/).
+    const engine = new AudioEngine({ audioProcessing: false, workletBaseUrl: '/worklets/' });
+    cleanup.push(() => engine.close());
+    await Promise.all([engine.source.open(), engine.sink.open()]);
+    const names = workletFileNames();
+    expect(urls).toEqual([`/worklets/${names.capture}`, `/worklets/${names.playback}`]);
+    expect(workletUrl('capture', 'https://cdn.example/va/')).toBe(`https://cdn.example/va/${names.capture}`);
+  });
+
+  it('fails with AUDIO_UNSUPPORTED and releases everything when a module cannot be loaded', async () => {
+    const spy = spyOnMicrophone();
+    cleanup.push(() => spy.restore());
+    const engine = new AudioEngine({ audioProcessing: false, workletBaseUrl: '/no-such-place' });
+    const source = engine.source.open();
+    const context = engine.context!;
+    const sink = engine.sink.open();
+    expect((await rejection(source)).code).toBe('AUDIO_UNSUPPORTED');
+    await Promise.allSettled([sink]);
+    await expect.poll(() => context.state).toBe('closed');
+    expect(spy.streams[0]!.getAudioTracks()[0]!.readyState).toBe('ended');
+  });
+});

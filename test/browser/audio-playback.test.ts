@@ -1,0 +1,201 @@
+// The agent's voice in real Chromium: 24 kHz chunks → playback worklet → the context's output,
+// recorded sample-exact by a test worklet tapped on the engine's output node.
+import { afterEach, describe, expect, it } from 'vitest';
+import { AudioEngine } from '../../src/audio/audio-engine.ts';
+import type { AudioLevel } from '../../worklets/messages.ts';
+import { fitSine, maxStep } from '../fixtures/analysis.ts';
+import { record, type Recording } from '../fixtures/recorder.ts';
+import { mulberry32, sineInt16 } from '../fixtures/signals.ts';
+
+const IN_RATE = 24_000;
+const AMPLITUDE = 0.5;
+
+let cleanup: (() => void)[] = [];
+afterEach(() => {
+  for (const undo of cleanup.reverse()) undo();
+  cleanup = [];
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function openSink(levels?: AudioLevel[]): Promise<{ engine: AudioEngine; context: AudioContext; recording: Recording }> {
+  const engine = new AudioEngine({ onOutputLevel: levels ? (level) => levels.push(level) : undefined });
+  cleanup.push(() => engine.close());
+  await engine.sink.open();
+  const context = engine.context!;
+  await context.resume();
+  const recording = await record(context, engine.outputNode!);
+  cleanup.push(() => recording.stop());
+  return { engine, context, recording };
+}
+
+/** Splits `pcm` into chunks of random length (1 sample to 200 ms), each its own buffer. */
+function randomChunks(pcm: Int16Array, seed: number): ArrayBuffer[] {
+  const random = mulberry32(seed);
+  const chunks: ArrayBuffer[] = [];
+  for (let at = 0; at < pcm.length; ) {
+    const length = Math.min(pcm.length - at, 1 + Math.floor(random() * 4800));
+    chunks.push(pcm.slice(at, at + length).buffer);
+    at += length;
+  }
+  return chunks;
+}
+
+/** Writes chunks the way the service sends them: a burst, then faster than real time. */
+async function stream(engine: AudioEngine, chunks: ArrayBuffer[], pcmSeconds: number): Promise<void> {
+  const burst = Math.ceil(chunks.length / 4);
+  for (const chunk of chunks.slice(0, burst)) engine.sink.write(chunk);
+  const rest = chunks.slice(burst);
+  const pause = ((pcmSeconds * 1000) / chunks.length) * 0.5;
+  for (let i = 0; i < rest.length; i += 4) {
+    await sleep(pause * 4);
+    for (const chunk of rest.slice(i, i + 4)) engine.sink.write(chunk);
+  }
+}
+
+function firstAbove(x: Float32Array, threshold: number): number {
+  return x.findIndex((v) => Math.abs(v) > threshold);
+}
+
+function lastAbove(x: Float32Array, threshold: number): number {
+  for (let i = x.length - 1; i >= 0; i--) if (Math.abs(x[i]!) > threshold) return i;
+  return -1;
+}
+
+describe('agent voice playback (AudioEngine.sink)', () => {
+  it('plays chunked audio continuously: no gaps, no clicks, no underruns, then drains', async () => {
+    const levels: AudioLevel[] = [];
+    const { engine, context, recording } = await openSink(levels);
+    const seconds = 2;
+    const pcm = sineInt16(1000, IN_RATE, seconds * IN_RATE, AMPLITUDE);
+    await stream(engine, randomChunks(pcm, 7), seconds);
+    await engine.sink.drained();
+    await recording.flush();
+    const out = recording.samples();
+    const rate = context.sampleRate;
+
+    const start = firstAbove(out, 0.01);
+    const end = lastAbove(out, 0.01);
+    expect(start).toBeGreaterThanOrEqual(0);
+    // Everything written was played, once: the tone lasts as long as the PCM did (± 5 ms).
+    expect(Math.abs((end - start + 1) / rate - seconds)).toBeLessThan(0.005);
+    const steady = out.subarray(start + 512, end - 512);
+    const fit = fitSine(steady, 1000, rate);
+    console.info(`playback @${rate} Hz: amplitude ${fit.amplitude.toFixed(4)}, THD+N ${fit.thdnDb.toFixed(1)} dB`);
+    expect(fit.amplitude).toBeGreaterThan(AMPLITUDE * 0.97);
+    expect(fit.amplitude).toBeLessThan(AMPLITUDE * 1.03);
+    // A gap, a repeated or dropped chunk or a click at a join would each leave far more than this.
+    expect(fit.thdnDb).toBeLessThan(-50);
+    // The largest sample-to-sample step of a clean sine is A·2π·f/fs; a click is much larger.
+    expect(maxStep(steady)).toBeLessThan(AMPLITUDE * ((2 * Math.PI * 1000) / rate) * 1.05);
+
+    const status = engine.playback!;
+    expect(status.underruns).toBe(0);
+    expect(status.droppedSamples).toBe(0);
+    expect(status.drained).toBe(true);
+    expect(status.queuedSamples).toBe(0);
+    expect(status.playedSamples).toBe(pcm.length);
+    // Output level reported while playing (sine RMS = A/√2), and back to 0 once drained.
+    const playing = levels.filter((level) => level.rms > 0.3);
+    expect(playing.length).toBeGreaterThan(30);
+    for (const level of playing) expect(level.rms).toBeCloseTo(AMPLITUDE / Math.SQRT2, 1);
+    expect(engine.outputLevel.rms).toBeLessThan(0.01);
+  });
+
+  it('goes silent within the fade plus one render quantum of flush(), and plays again after', async () => {
+    const { engine, context, recording } = await openSink();
+    const pcm = sineInt16(1000, IN_RATE, 3 * IN_RATE, AMPLITUDE);
+    for (const chunk of randomChunks(pcm, 11)) engine.sink.write(chunk);
+    await sleep(500);
+    const marked = recording.mark();
+    engine.sink.flush();
+    const flushFrame = await marked;
+    await engine.sink.drained();
+    await sleep(100);
+    await recording.flush();
+    const out = recording.samples();
+    const rate = context.sampleRate;
+
+    // It was playing right up to the flush…
+    const before = out.subarray(flushFrame - 1024, flushFrame);
+    expect(fitSine(before, 1000, rate).amplitude).toBeGreaterThan(AMPLITUDE * 0.95);
+    // …and is silent from at most 5 ms + one quantum later (plus a quantum for the two message ports).
+    const lastSound = lastAbove(out, 1e-4);
+    const fadeSamples = Math.ceil(0.005 * rate);
+    expect(lastSound - flushFrame).toBeLessThanOrEqual(fadeSamples + 2 * 128);
+    expect(out.length - lastSound).toBeGreaterThan(0.1 * rate);
+    // The fade itself is smooth: no step larger than the sine's own.
+    expect(maxStep(out.subarray(flushFrame - 256, lastSound + 16))).toBeLessThan(AMPLITUDE * ((2 * Math.PI * 1000) / rate) * 1.05);
+    const status = engine.playback!;
+    expect(status.queuedSamples).toBe(0);
+    expect(status.drained).toBe(true);
+
+    // The sink keeps working after a flush.
+    const played = out.length;
+    for (const chunk of randomChunks(sineInt16(1000, IN_RATE, IN_RATE / 2, AMPLITUDE), 3)) engine.sink.write(chunk);
+    await engine.sink.drained();
+    await recording.flush();
+    const again = recording.samples().subarray(played);
+    const start = firstAbove(again, 0.01);
+    const end = lastAbove(again, 0.01);
+    expect(Math.abs((end - start + 1) / rate - 0.5)).toBeLessThan(0.005);
+  });
+
+  it('plays out a tail shorter than the prebuffer when drained() is awaited', async () => {
+    const { engine, context, recording } = await openSink();
+    const tail = sineInt16(1000, IN_RATE, 240, AMPLITUDE); // 10 ms
+    engine.sink.write(tail.slice().buffer);
+    await Promise.race([
+      engine.sink.drained(),
+      sleep(3000).then(() => {
+        throw new Error('drained() never resolved');
+      }),
+    ]);
+    await recording.flush();
+    const out = recording.samples();
+    const sounding = lastAbove(out, 0.01) - firstAbove(out, 0.01) + 1;
+    expect(Math.abs(sounding / context.sampleRate - 0.01)).toBeLessThan(0.002);
+    expect(engine.playback!.playedSamples).toBe(240);
+  });
+
+  it('ignores hostile writes without throwing and keeps playing', async () => {
+    const { engine, context, recording } = await openSink();
+    const detached = new ArrayBuffer(64);
+    structuredClone(detached, { transfer: [detached] });
+    const hostile: unknown[] = [new ArrayBuffer(0), new ArrayBuffer(1), detached, null, undefined, 'pcm', 42, {}, new Int16Array(8)];
+    for (const value of hostile) expect(() => engine.sink.write(value as ArrayBuffer)).not.toThrow();
+    // An odd byte count plays its whole samples and drops the stray byte.
+    const pcm = sineInt16(1000, IN_RATE, IN_RATE / 2, AMPLITUDE);
+    const odd = new Uint8Array(pcm.byteLength + 1);
+    odd.set(new Uint8Array(pcm.buffer));
+    engine.sink.write(odd.buffer);
+    await engine.sink.drained();
+    await recording.flush();
+    const out = recording.samples();
+    const sounding = lastAbove(out, 0.01) - firstAbove(out, 0.01) + 1;
+    expect(Math.abs(sounding / context.sampleRate - 0.5)).toBeLessThan(0.005);
+    expect(engine.playback!.playedSamples).toBe(pcm.length);
+  });
+
+  it('releases everything on close(): pending drained() resolves, the context closes, writes are ignored', async () => {
+    const { engine, context } = await openSink();
+    engine.sink.write(sineInt16(1000, IN_RATE, 5 * IN_RATE, AMPLITUDE).buffer);
+    await sleep(200);
+    const draining = engine.sink.drained();
+    engine.sink.close();
+    await draining;
+    await expect.poll(() => context.state).toBe('closed');
+    expect(() => engine.sink.write(new ArrayBuffer(64))).not.toThrow();
+    expect(() => engine.sink.flush()).not.toThrow();
+    await engine.sink.drained();
+    engine.sink.close();
+  });
+
+  it('chooses the output device where the browser can (AudioContext.setSinkId)', async () => {
+    const { engine, context } = await openSink();
+    if (!('setSinkId' in context)) return;
+    // The default device is always there; an unknown one is refused by the browser, not by us.
+    await expect(engine.setOutputDevice('')).resolves.toBeUndefined();
+    await expect(engine.setOutputDevice('no-such-speaker')).rejects.toThrow();
+  });
+});
