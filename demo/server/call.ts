@@ -77,18 +77,12 @@ export class Call {
       ws.ping();
     });
 
-    const visit = ctx.visits.get(ticket.visit);
-    if (visit) visit.calls++;
     const agent = ctx.agents.get(ticket.publicId);
     if (agent?.failure?.kind === 'crash') {
       this.#after(agent.failure.afterMs, () => this.#end('server_error', { closeCode: 1011, closeReason: 'server error' }));
     } else {
       this.#after(ctx.timings.setupDelayMs, () => this.#setUp());
     }
-  }
-
-  get live(): boolean {
-    return this.#state === 'live';
   }
 
   /** The simulator is closing: cut the connection. */
@@ -139,7 +133,6 @@ export class Call {
       token: this.#ticket.visit,
       publicId: agent.publicId,
       expiresAt: 0,
-      calls: 1,
       typed: [],
     };
     this.#behaviour = createBehaviour({

@@ -74,7 +74,7 @@ export class TalkingAgent implements AgentBehaviour {
       this.#saidGoodbye = true;
       void this.#answer(turn, [this.#phrases.goodbye]).then(() => this.#after(this.#c.timings.hangupMarginMs, () => this.#c.channel.hangUp()));
     } else if (asksTime(clean)) {
-      void this.#tellTime(turn);
+      this.#tellTime(turn).catch((error: unknown) => this.#c.log(`get_time failed: ${(error as Error).message}`));
     } else {
       const spoken = clean.length > MAX_SPOKEN_CHARS ? `${clean.slice(0, MAX_SPOKEN_CHARS)}…` : clean;
       void this.#answer(turn, [this.#phrases.youWrote(spoken)]);

@@ -4,8 +4,6 @@ export interface Visit {
   token: string;
   publicId: string;
   expiresAt: number;
-  /** Calls started in this visit (a returning visitor has at least one). */
-  calls: number;
   /** What the visitor typed during the visit, oldest first (the agent "knows what was said"). */
   typed: string[];
 }
@@ -23,8 +21,8 @@ export class VisitStore {
   resolve(token: string | undefined, publicId: string, now: number): { visit: Visit; returning: boolean } {
     const known = token === undefined ? undefined : this.#visits.get(token);
     if (known && known.publicId === publicId && now < known.expiresAt) return { visit: known, returning: true };
-    if (known && now >= known.expiresAt) this.#visits.delete(known.token);
-    const visit: Visit = { token: newToken('vs'), publicId, expiresAt: now + this.#ttlMs, calls: 0, typed: [] };
+    for (const [key, old] of this.#visits) if (now >= old.expiresAt) this.#visits.delete(key);
+    const visit: Visit = { token: newToken('vs'), publicId, expiresAt: now + this.#ttlMs, typed: [] };
     this.#visits.set(visit.token, visit);
     return { visit, returning: false };
   }
