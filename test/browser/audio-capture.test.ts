@@ -207,6 +207,21 @@ describe('microphone capture (AudioEngine.source)', () => {
     expect(settings.autoGainControl).toBe(false);
   });
 
+  it('opens the chosen microphone (inputDeviceId)', async () => {
+    const spy = watchMicrophone();
+    const devices = (await navigator.mediaDevices.enumerateDevices()).filter((device) => device.kind === 'audioinput');
+    const chosen = devices.find((device) => device.deviceId && device.deviceId !== 'default') ?? devices[0];
+    expect(chosen?.deviceId).toBeTruthy();
+    const engine = new AudioEngine({ audioProcessing: false, inputDeviceId: chosen!.deviceId });
+    cleanup.push(() => engine.close());
+    await engine.source.open();
+    expect((spy.calls[0]!.audio as MediaTrackConstraints).deviceId).toEqual({ exact: chosen!.deviceId });
+    expect(spy.streams[0]!.getAudioTracks()[0]!.getSettings().deviceId).toBe(chosen!.deviceId);
+    const frames: ArrayBuffer[] = [];
+    engine.source.start((frame) => frames.push(frame), () => undefined);
+    await expect.poll(() => frames.length).toBeGreaterThan(5);
+  });
+
   it('creates the context synchronously in open(), so the user gesture counts', () => {
     const engine = new AudioEngine({ audioProcessing: false });
     cleanup.push(() => engine.close());

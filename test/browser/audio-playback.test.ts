@@ -191,11 +191,23 @@ describe('agent voice playback (AudioEngine.sink)', () => {
     engine.sink.close();
   });
 
-  it('chooses the output device where the browser can (AudioContext.setSinkId)', async () => {
+  it('chooses the output device with AudioContext.setSinkId, and keeps the default if it is gone', async () => {
     const { engine, context } = await openSink();
-    if (!('setSinkId' in context)) return;
-    // The default device is always there; an unknown one is refused by the browser, not by us.
+    expect('setSinkId' in context).toBe(true);
+    // The default device is always there; an unknown one is refused by the browser.
     await expect(engine.setOutputDevice('')).resolves.toBeUndefined();
     await expect(engine.setOutputDevice('no-such-speaker')).rejects.toThrow();
+
+    // Asked for at open, a missing device does not fail the call: the default output plays.
+    const missing = new AudioEngine({ outputDeviceId: 'no-such-speaker' });
+    cleanup.push(() => missing.close());
+    await missing.sink.open();
+    await missing.context!.resume();
+    const recording = await record(missing.context!, missing.outputNode!);
+    cleanup.push(() => recording.stop());
+    missing.sink.write(sineInt16(1000, IN_RATE, IN_RATE / 10, AMPLITUDE).buffer);
+    await missing.sink.drained();
+    await recording.flush();
+    expect(firstAbove(recording.samples(), 0.01)).toBeGreaterThanOrEqual(0);
   });
 });
