@@ -50,7 +50,7 @@ class PlaybackProcessor extends AudioWorkletProcessor {
   private command(command: PlaybackCommand | undefined): void {
     switch (command?.type) {
       case 'chunk':
-        if (command.pcm instanceof Int16Array) this.droppedSamples += this.core.enqueue(command.pcm);
+        if (isInt16Array(command.pcm)) this.droppedSamples += this.core.enqueue(command.pcm);
         this.seq = command.seq;
         break;
       case 'flush':
@@ -89,6 +89,11 @@ class PlaybackProcessor extends AudioWorkletProcessor {
     this.reportedSeq = this.seq;
     this.reportedDrained = drained;
   }
+}
+
+/** Not `instanceof`: under the polyfill the processor runs in another realm than the message's arrays. */
+function isInt16Array(value: unknown): value is Int16Array {
+  return Object.prototype.toString.call(value) === '[object Int16Array]';
 }
 
 registerProcessor(PLAYBACK_PROCESSOR, PlaybackProcessor);

@@ -83,7 +83,7 @@ export class CaptureNode {
   private receive(data: unknown): void {
     if (this.disposed || typeof data !== 'object' || data === null) return;
     const event = data as { type?: unknown; frame?: unknown; rms?: unknown; peak?: unknown };
-    if (event.type === 'frame' && event.frame instanceof Int16Array) {
+    if (event.type === 'frame' && isInt16Array(event.frame)) {
       const frame = event.frame;
       const whole = frame.byteOffset === 0 && frame.byteLength === frame.buffer.byteLength;
       this.onFrame?.(whole ? (frame.buffer as ArrayBuffer) : frame.slice().buffer);
@@ -91,6 +91,11 @@ export class CaptureNode {
       this.onLevel?.({ rms: event.rms, peak: event.peak });
     }
   }
+}
+
+/** Not `instanceof`: a polyfilled processor lives in another realm. */
+function isInt16Array(value: unknown): value is Int16Array {
+  return Object.prototype.toString.call(value) === '[object Int16Array]';
 }
 
 function disconnect(node: AudioNode): void {
