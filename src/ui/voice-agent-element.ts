@@ -4,7 +4,7 @@ import { activityOf } from './activity.ts';
 import { AutoScrollController } from './auto-scroll-controller.ts';
 import { createBrowserAudio } from './browser-audio.ts';
 import { type AudioFactory, CallController } from './call-controller.ts';
-import { callTimes, retryWaitSeconds } from './call-clock.ts';
+import { WARNING_SECONDS, callTimes, retryWaitSeconds } from './call-clock.ts';
 import { emit } from './emit.ts';
 import { isolate } from './i18n/format.ts';
 import { LocalizeController } from './localize-controller.ts';
@@ -429,8 +429,8 @@ export class VoiceAgentElement extends LitElement {
       case 'live': {
         const live = t.status.live(isolate(this.agentName));
         if (!ready || liveSince === null) return live;
-        const { warning, leftSeconds } = callTimes(liveSince, ready.maxSeconds, Date.now());
-        return warning && leftSeconds > 0 ? `${live}. ${t.timeWarning(format.duration(30))}` : live;
+        const { warning } = callTimes(liveSince, ready.maxSeconds, Date.now());
+        return warning ? `${live}. ${t.timeWarning(format.duration(WARNING_SECONDS))}` : live;
       }
       case 'ended':
         return ended ? `${t.status.ended}. ${endReasonText(ended.reason, t)}` : t.status.ended;

@@ -30,7 +30,7 @@ async function walkStates(el: UiTestAgent, check: (state: string) => Promise<voi
   await el.updateComplete;
   await check('idle');
 
-  await goLive(el, { maxSeconds: 40 }); // 40 s: the time-left warning shows in the next step
+  await goLive(el, { maxSeconds: 30 }); // the time-left warning shows from the start
   say('agent', 'Bonjour, je vous écoute', true);
   say('user', 'Je voudrais', false);
   socket().receive({ type: 'tool', name: 'check_calendar', status: 'running' });

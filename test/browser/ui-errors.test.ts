@@ -149,8 +149,8 @@ describe('retry', () => {
   });
 
   it('BUSY counts a minute down before the retry button works', async () => {
-    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
     const el = await mount({ lang: 'ar', layout: 'inline' });
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
     await failWith(el, 'BUSY');
     const t = CATALOGUES.ar;
     const retry = () => el.$('[part="retry-button"]');
@@ -174,9 +174,9 @@ describe('retry', () => {
   });
 
   it('RATE_LIMITED waits for the Retry-After the service sent', async () => {
-    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
     ticketAnswer(429, { error: 'RATE_LIMITED' }, { 'Retry-After': '90' });
     const el = await mount({ lang: 'fr', layout: 'inline' });
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
     await el.start();
     await el.updateComplete;
     const retry = () => el.$('[part="retry-button"]');
@@ -194,9 +194,9 @@ describe('retry', () => {
   });
 
   it('MAINTENANCE with a Retry-After counts down too', async () => {
-    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
     ticketAnswer(503, { error: 'MAINTENANCE' }, { 'Retry-After': '5' });
     const el = await mount({ lang: 'en', layout: 'inline' });
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
     await el.start();
     await el.updateComplete;
     expect(text(el.$('[part="retry-button"]'))).toBe('Try again in 5 seconds');
