@@ -183,13 +183,13 @@ describe('avatar', () => {
     const host = document.createElement('div');
     document.body.append(host);
     for (const from of [HOSTILE.from, 'expression(alert(1))', '#fff;color:red', 'var(--x)', 'rgb(1 2 3);x:y']) {
-      render(avatarView('X', { from, to: '#00f' }), host);
+      render(avatarView('X', { from, to: '#00f' }, 'small'), host);
       const avatar = host.querySelector<HTMLElement>('.avatar')!;
       expect(avatar.getAttribute('style') ?? '', from).not.toContain(from);
       expect(avatar.style.backgroundImage, from).toBe('');
     }
     render(html``, host);
-    render(avatarView('X', { url: 'javascript:alert(1)' }), host);
+    render(avatarView('X', { url: 'javascript:alert(1)' }, 'small'), host);
     expect(host.querySelector('img')).toBeNull();
   });
 
