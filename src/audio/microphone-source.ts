@@ -4,7 +4,7 @@ import type { FrameSource } from '../call/audio-ports.ts';
 import { CallError } from '../call/errors.ts';
 import type { AudioLevel, FrameSamples } from '../../worklets/messages.ts';
 import { CaptureNode } from './capture-node.ts';
-import { microphoneError, requestMicrophone, stopStream } from './microphone.ts';
+import { canRequestMicrophone, microphoneError, noMicrophoneApi, requestMicrophone, stopStream } from './microphone.ts';
 import { describe, type SharedAudioContext } from './shared-context.ts';
 
 export interface MicrophoneSourceOptions {
@@ -53,6 +53,8 @@ export class MicrophoneSource implements FrameSource {
     let streamRequest: Promise<MediaStream>;
     let context: AudioContext;
     try {
+      // Without a microphone API there is no call: fail before creating a context.
+      if (!canRequestMicrophone()) throw noMicrophoneApi();
       streamRequest = requestMicrophone({
         audioProcessing: this.options.audioProcessing,
         deviceId: this.options.inputDeviceId,

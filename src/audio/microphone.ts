@@ -25,13 +25,13 @@ export function canRequestMicrophone(): boolean {
   return typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
 }
 
+export function noMicrophoneApi(): CallError {
+  return new CallError('AUDIO_UNSUPPORTED', 'This browser gives no access to a microphone here (a secure https page is needed).');
+}
+
 /** Asks for the microphone. Call it synchronously inside the user's gesture; rejects with a CallError. */
 export function requestMicrophone(options: MicrophoneOptions): Promise<MediaStream> {
-  if (!canRequestMicrophone()) {
-    return Promise.reject(
-      new CallError('AUDIO_UNSUPPORTED', 'This browser gives no access to a microphone here (a secure https page is needed).'),
-    );
-  }
+  if (!canRequestMicrophone()) return Promise.reject(noMicrophoneApi());
   try {
     return navigator.mediaDevices.getUserMedia(microphoneConstraints(options)).then(
       (stream) => {

@@ -78,7 +78,9 @@ describe('microphone failures', () => {
     cleanup.push(shadow(navigator, 'mediaDevices', undefined));
     const engine = new AudioEngine();
     expect(AudioEngine.isSupported()).toBe(false);
-    const error = await rejection(engine.source.open());
+    const opening = engine.source.open();
+    expect(engine.context).toBeNull();
+    const error = await rejection(opening);
     expect(error.code).toBe('AUDIO_UNSUPPORTED');
     expect(error.retryable).toBe(false);
     expect(engine.context).toBeNull();
