@@ -228,3 +228,27 @@ export function measuredDelaySeconds(convert: ConverterFactory, inputRate: numbe
   const fine = -(predicted + wrap(measured - predicted)) / (2 * Math.PI * f3);
   return fine;
 }
+
+/**
+ * How far a streaming converter holds output back (seconds): after streaming `seconds` of input in
+ * `block`-sample calls, input time consumed minus output time produced. A converter that emits an output
+ * as soon as the input it is centred on has arrived (and delays the signal instead) holds back nothing;
+ * one that emits time-aligned output holds back its filter's look-ahead. Latency = alignment delay
+ * (measuredDelaySeconds) + hold-back.
+ */
+export function holdBackSeconds(
+  stream: { process(input: Float32Array, output: Float32Array): number },
+  inputRate: number,
+  outputRate: number,
+  { seconds = 1, block = 128 } = {},
+): number {
+  const input = sine(440, inputRate, block, 0.5);
+  const output = new Float32Array(Math.ceil((block * outputRate) / inputRate) + 64);
+  let consumed = 0;
+  let produced = 0;
+  while (consumed < seconds * inputRate) {
+    produced += stream.process(input, output);
+    consumed += block;
+  }
+  return consumed / inputRate - produced / outputRate;
+}

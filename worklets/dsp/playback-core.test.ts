@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampledAllocationBytes } from '../../bench/allocation.ts';
+import { playChunked } from '../../bench/converters.ts';
 import { fitTones, sine, thdPlusNoiseDb } from '../../bench/measure.ts';
 import { floatToInt16 } from './pcm.ts';
 import { PlaybackCore } from './playback-core.ts';
@@ -28,15 +29,6 @@ function render(core: PlaybackCore, samples: number): Float32Array {
   return out;
 }
 
-/** Deterministic pseudo-random numbers in [0, 1). */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
 const firstNonZero = (x: Float32Array) => x.findIndex((v) => v !== 0);
 const lastNonZero = (x: Float32Array) => x.findLastIndex((v) => v !== 0);
 /** The steepest sample-to-sample step of a 0.5-amplitude 1 kHz tone at `rate`, with room for the band-
@@ -53,25 +45,11 @@ describe('PlaybackCore', () => {
   it.each([48000, 44100])(
     'plays a 1 kHz tone arriving in random 10–200 ms chunks continuously at %i Hz (THD+N ≤ −83 dB)',
     (rate) => {
-      const core = new PlaybackCore(rate);
       const source = tone(3);
-      const next = random(rate);
-      let sent = 0;
-      const out = new Float32Array(Math.ceil((3.3 * rate) / QUANTUM) * QUANTUM);
-      const quantum = new Float32Array(QUANTUM);
-      for (let at = 0; at < out.length; at += QUANTUM) {
-        // The network delivers bursts whenever less than ~150 ms is queued.
-        while (sent < source.length && core.queuedSamples < 3600) {
-          const n = Math.min(source.length - sent, Math.round((0.01 + 0.19 * next()) * 24000));
-          expect(core.enqueue(source.slice(sent, sent + n))).toBe(0);
-          sent += n;
-        }
-        if (sent === source.length) core.markEnded();
-        core.render(quantum);
-        out.set(quantum, at);
-      }
+      const { output: out, core } = playChunked(rate, source, { chunkMs: [10, 200], seed: rate });
       expect(core.underruns).toBe(0);
       expect(core.playedSamples).toBe(source.length);
+      expect(core.drained).toBe(true);
       const start = firstNonZero(out);
       const end = start + Math.round(3 * rate);
       const thdn = thdPlusNoiseDb(out, rate, 1000, start + Math.round(0.02 * rate), end - Math.round(0.02 * rate));
