@@ -3,7 +3,8 @@ import { agentCallSimulator } from './demo/server/vite-plugin.ts';
 
 // One config for the demo (dev server + simulated service) and the library build.
 // `base: './'` makes the bundle refer to its worklet files relative to itself, so a page can embed
-// dist/voice-agent.js from any path; worker format 'es' keeps the worklets modules.
+// dist/voice-agent.js from any path; worker format 'es' keeps the worklets modules, and fixed worklet
+// file names (assets/capture.worklet.js, assets/playback.worklet.js) let `worklet-base` point elsewhere.
 export default defineConfig({
   base: './',
   plugins: [agentCallSimulator()],
@@ -16,7 +17,10 @@ export default defineConfig({
     port: Number(process.env.PORT ?? 4173),
     strictPort: true,
   },
-  worker: { format: 'es' },
+  worker: {
+    format: 'es',
+    rolldownOptions: { output: { entryFileNames: 'assets/[name].js' } },
+  },
   build: {
     target: 'es2022',
     lib: {

@@ -31,6 +31,7 @@ export default mergeConfig(
               enabled: true,
               headless: true,
               screenshotFailures: false,
+              api: { port: 0 },
               provider: playwright({
                 launchOptions: {
                   executablePath: chromiumPath,

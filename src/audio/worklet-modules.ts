@@ -1,10 +1,11 @@
 // Where the worklet modules live and how they are added to a context.
 //
 // The `?worker&url` imports make Vite compile each worklet into its own JavaScript file next to the
-// bundle (`dist/assets/<name>.worklet-<hash>.js`) and give the URL as `new URL('assets/…', import.meta.url)`:
+// bundle (`dist/assets/capture.worklet.js`, `dist/assets/playback.worklet.js`: fixed names, set in
+// vite.config.ts) and give the URL as `new URL('assets/…', import.meta.url)`:
 // no blob: or data: URL, so the widget runs under `script-src 'self'`. A page that serves the files from
 // elsewhere passes `workletBaseUrl`: each module is then loaded from `${workletBaseUrl}/<the same file name>`
-// (copy `dist/assets/*.worklet-*.js` there; `workletFileNames()` lists the names this build expects).
+// (copy `dist/assets/*.worklet.js` there; `workletFileNames()` lists the names this build expects).
 import captureUrl from '../../worklets/capture.worklet.ts?worker&url';
 import playbackUrl from '../../worklets/playback.worklet.ts?worker&url';
 
