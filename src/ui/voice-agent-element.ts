@@ -197,13 +197,22 @@ export class VoiceAgentElement extends LitElement {
     if (!this.hasAttribute('state')) this.setAttribute('state', this.state);
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('muted')) this.call.session.muted = this.muted;
-  }
-
   protected override updated(changed: PropertyValues<this>): void {
     if (changed.has('open') && changed.get('open') !== undefined) {
+      // Closing a panel that held the focus (Escape, close button, hide()) hands it to the launcher.
+      if (!this.open && this.panelHadFocus) this.launcherButton()?.focus();
       emit(this, 'voice-agent-toggle', { open: this.open });
+    }
+    this.panelHadFocus = false;
+  }
+
+  /** Set just before a render that closes the panel, while the focus may still be inside it. */
+  private panelHadFocus = false;
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('muted')) this.call.session.muted = this.muted;
+    if (changed.has('open') && !this.open) {
+      this.panelHadFocus = !!(this.renderRoot as ShadowRoot).activeElement?.closest?.('#panel');
     }
   }
 
@@ -221,7 +230,7 @@ export class VoiceAgentElement extends LitElement {
       this.autoScroll.reset();
       this.messageFailed = false;
       // A call started by the page (start()) shows itself; focus stays where the visitor is.
-      this.open = true;
+      if (this.floating) this.open = true;
     }
   }
 
@@ -264,16 +273,14 @@ export class VoiceAgentElement extends LitElement {
     this.focusPanel();
   };
 
-  private readonly closeFromUi = async (): Promise<void> => {
+  private readonly closeFromUi = (): void => {
     this.open = false;
-    await this.updateComplete;
-    this.launcherButton()?.focus();
   };
 
   private readonly onKeydown = (event: KeyboardEvent): void => {
     if (event.key !== 'Escape' || !this.floating || !this.open) return;
     event.stopPropagation();
-    void this.closeFromUi();
+    this.closeFromUi();
   };
 
   /** Focus goes to the panel's main action when it has one, else to the panel itself. */

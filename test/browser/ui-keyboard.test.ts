@@ -142,6 +142,28 @@ describe('floating layout by keyboard', () => {
   });
 });
 
+describe('focus when the page closes the panel', () => {
+  it('hands focus to the launcher when hide() closes a panel that held it, and leaves it alone otherwise', async () => {
+    const outside = document.createElement('button');
+    outside.textContent = 'Page button';
+    document.body.append(outside);
+    const el = await mount({ lang: 'en' });
+    el.show();
+    await el.updateComplete;
+    el.$('[part="call-button"]').focus();
+    el.hide();
+    await el.updateComplete;
+    expect(focused(el)).toBe('launcher');
+
+    el.show();
+    await el.updateComplete;
+    outside.focus();
+    el.hide();
+    await el.updateComplete;
+    expect(document.activeElement).toBe(outside);
+  });
+});
+
 describe('inline layout by keyboard', () => {
   it('has no launcher; Escape does not hide the panel', async () => {
     const el = await mount({ lang: 'fr', layout: 'inline' });

@@ -198,6 +198,8 @@ describe('layouts and the host API', () => {
     expect(panel.getAttribute('role')).toBe('region');
     expect(getComputedStyle(panel).position).toBe('static');
     expect(el.getBoundingClientRect().height).toBeGreaterThan(100);
+    await goLive(el);
+    expect(el.hasAttribute('open')).toBe(false); // `open` is a floating-only notion
   });
 
   it('floating: show()/hide() and the launcher open and close the panel, reflected as `open`, with voice-agent-toggle', async () => {

@@ -28,8 +28,10 @@ export function avatarView(name: string | undefined, avatar: AgentAvatar | undef
   </span>`;
 }
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
 /** The first character (grapheme) of the name, upper-cased where the script has case. */
 function initialOf(name: string): string {
-  const first = new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(name.trim())[Symbol.iterator]().next();
+  const first = graphemes.segment(name.trim())[Symbol.iterator]().next();
   return first.done ? '' : first.value.segment.toLocaleUpperCase();
 }
