@@ -41,6 +41,7 @@ export function prototypeCoefficients(): Float64Array {
       stopEdge: 1 / GRID_PER_STOP_EDGE,
       stopWeight: STOP_WEIGHT,
       slopedStopband: true,
+      gridDensity: 8, // as good as 16 here (checked against SciPy's remez), in half the time
     });
     const g = design.coefficients;
     let sum = 0;
