@@ -1,5 +1,5 @@
 // The inner loop of the resampler: dot products of polyphase rows with the input history.
-// Two implementations share this interface: a WebAssembly SIMD one (wasm-fir-kernel.ts, ~15× faster)
+// Two implementations share this interface: a WebAssembly SIMD one (wasm-fir-kernel.ts, ~7× faster)
 // and the plain TypeScript ones below, used wherever WebAssembly is unavailable or refused (a page whose
 // Content-Security-Policy lacks 'wasm-unsafe-eval').
 

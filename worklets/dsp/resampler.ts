@@ -62,13 +62,17 @@ export class StreamResampler {
     this.taps = table.taps;
     this.capacity = table.taps + CHUNK;
     const maxOutputs = Math.ceil((this.capacity * up) / down) + 1;
+    let kernel: FirKernel | null = null;
     if (!exact) {
-      this.kernel = new JsInterpolatedKernel(table.coefficients, table.taps, table.rows, up, down, this.capacity);
+      kernel = new JsInterpolatedKernel(table.coefficients, table.taps, table.rows, up, down, this.capacity);
     } else if (options.kernel !== 'js' && wasmSimdAvailable()) {
-      this.kernel = new WasmSimdKernel(table.coefficients, table.taps, phaseSchedule(up, down), this.capacity, maxOutputs);
-    } else {
-      this.kernel = new JsKernel(table.coefficients, table.taps, phaseSchedule(up, down), this.capacity);
+      try {
+        kernel = new WasmSimdKernel(table.coefficients, table.taps, phaseSchedule(up, down), this.capacity, maxOutputs);
+      } catch {
+        // No memory for an instance: fall through to the TypeScript kernel.
+      }
     }
+    this.kernel = kernel ?? new JsKernel(table.coefficients, table.taps, phaseSchedule(up, down), this.capacity);
     this.kernelKind = this.kernel.kind;
     this.reset();
   }
