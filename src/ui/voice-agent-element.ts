@@ -2,7 +2,9 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import type { AgentInfo, CallState } from '../call/types.ts';
 import { activityOf } from './activity.ts';
 import { AutoScrollController } from './auto-scroll-controller.ts';
-import { createBrowserAudio } from './browser-audio.ts';
+import type { PlaybackStatus } from '../audio/audio-engine.ts';
+import type { SessionStats } from '../call/session.ts';
+import { type BrowserAudio, createBrowserAudio } from './browser-audio.ts';
 import { type AudioFactory, CallController } from './call-controller.ts';
 import { WARNING_SECONDS, callTimes, retryWaitSeconds } from './call-clock.ts';
 import { emit } from './emit.ts';
@@ -37,6 +39,8 @@ const isActive = (state: CallState) => state === 'connecting' || state === 'live
  * @attr server-url - The service's root URL; default: the origin that served voice-agent.js.
  * @attr lang - `ar` | `fr` | `en`: wins over the agent's language and the page's `<html lang>`; default `ar`.
  * @attr audio-processing - `off` switches echo cancellation, noise suppression and auto gain off.
+ * @attr worklet-base - Base URL of `capture.worklet.js` and `playback.worklet.js` when they are not served
+ *   beside voice-agent.js (default: beside it, in `assets/`).
  * @attr muted - Present while the microphone is muted (silent frames are sent).
  * @attr state - Reflected, read-only: `idle` | `connecting` | `live` | `ending` | `ended` | `error`.
  * @attr layout - `floating` (default) | `inline`.
@@ -106,6 +110,7 @@ export class VoiceAgentElement extends LitElement {
     serverUrl: { attribute: 'server-url' },
     lang: { reflect: true },
     audioProcessing: { attribute: 'audio-processing' },
+    workletBase: { attribute: 'worklet-base' },
     muted: { type: Boolean, reflect: true },
     layout: { reflect: true },
     placement: { reflect: true },
@@ -122,8 +127,14 @@ export class VoiceAgentElement extends LitElement {
   declare serverUrl: string;
   /** `off` switches echo cancellation, noise suppression and auto gain off. */
   declare audioProcessing: string;
+  /** Base URL of the worklet files when they are not served beside voice-agent.js. */
+  declare workletBase: string;
   /** While true the widget sends silent frames at real-time pace. */
   declare muted: boolean;
+  /** Microphone for the next call (`deviceId` from `navigator.mediaDevices.enumerateDevices()`); default if empty. */
+  inputDeviceId = '';
+  /** Speaker for the next call where the browser can choose (`AudioContext.setSinkId`); default if empty. */
+  outputDeviceId = '';
   /** `floating` (a launcher opens a panel) or `inline` (the panel sits in the page flow). */
   declare layout: Layout;
   /** The floating launcher's corner: `end` (inline end, bottom) or `start`. Mirrors with the direction. */
@@ -141,12 +152,15 @@ export class VoiceAgentElement extends LitElement {
   private readonly ticker = new TickerController(this, () => this.needsClock());
   /** The agent of the latest call (kept after it ends, so the widget keeps its face and language). */
   private agent: AgentInfo | null = null;
+  /** The audio of the current or last call. */
+  private audio: BrowserAudio | null = null;
 
   constructor() {
     super();
     this.publicId = '';
     this.serverUrl = '';
     this.audioProcessing = 'on';
+    this.workletBase = '';
     this.muted = false;
     this.layout = 'floating';
     this.placement = 'end';
@@ -187,9 +201,22 @@ export class VoiceAgentElement extends LitElement {
     this.open = false;
   }
 
+  /** Diagnostics of the current or last call: what the session sent, received and dropped, and the
+   *  agent voice's playback (queue depth, played position, underruns); `playback` is null without audio. */
+  get stats(): SessionStats & { playback: PlaybackStatus | null } {
+    return { ...this.call.session.stats, playback: this.audio?.engine.playback ?? null };
+  }
+
   /** The call's audio: the microphone and the agent's voice. Tests replace it with fakes. */
   protected createAudio(): ReturnType<AudioFactory> {
-    return createBrowserAudio({ audioProcessing: this.audioProcessing !== 'off' });
+    this.audio = createBrowserAudio({
+      audioProcessing: this.audioProcessing !== 'off',
+      workletBaseUrl: this.workletBase || undefined,
+      inputDeviceId: this.inputDeviceId || undefined,
+      outputDeviceId: this.outputDeviceId || undefined,
+      onLevels: (input, output, speaking) => this.call.setLevels(input, output, speaking),
+    });
+    return this.audio;
   }
 
   override connectedCallback(): void {
