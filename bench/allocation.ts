@@ -14,8 +14,16 @@ function repeat(fn: () => void, times: number): void {
   for (let i = 0; i < times; i++) fn();
 }
 
+/** At least `times` calls and at least `ms` milliseconds: optimising compilers run on background threads,
+ *  which a busy machine may schedule late. */
+function warm(fn: () => void, times: number, ms: number): void {
+  const until = performance.now() + ms;
+  repeat(fn, times);
+  while (performance.now() < until) repeat(fn, 100);
+}
+
 /**
- * Runs fn `warmup` times (so it is optimised), then `calls` times under the sampling profiler (one sample
+ * Runs fn `warmup` times and for `warmupMs` (so it is optimised), then `calls` times under the sampling profiler (one sample
  * per ~`interval` bytes), and returns the sampled bytes whose allocating stack includes a frame from a
  * script whose URL contains `scope`. Zero means nothing from that code was seen allocating.
  *
@@ -29,9 +37,9 @@ function repeat(fn: () => void, times: number): void {
 export async function sampledAllocationBytes(
   fn: () => void,
   scope: string,
-  { calls = 20_000, warmup = 5_000, interval = 64, rounds = 3, beforeMeasuring = () => {} } = {},
+  { calls = 20_000, warmup = 5_000, warmupMs = 250, interval = 64, rounds = 3, beforeMeasuring = () => {} } = {},
 ): Promise<number> {
-  repeat(fn, warmup);
+  warm(fn, warmup, warmupMs);
   const session = new Session();
   session.connect();
   try {
@@ -43,7 +51,7 @@ export async function sampledAllocationBytes(
       includeObjectsCollectedByMinorGC: true,
     };
     await session.post('HeapProfiler.startSampling', sampling);
-    repeat(fn, warmup);
+    warm(fn, warmup, warmupMs);
     await session.post('HeapProfiler.stopSampling');
     let least = Number.POSITIVE_INFINITY;
     for (let round = 0; round < rounds; round++) {

@@ -236,12 +236,17 @@ describe('PlaybackCore', () => {
     expect(joined).toEqual(whole);
   });
 
-  it('allocates nothing per render quantum while playing or idle', async () => {
+  it('allocates nothing per render quantum while playing (fed as it goes) or idle', async () => {
     const core = new PlaybackCore(44100);
-    const chunk = tone(10);
-    core.enqueue(chunk);
+    const chunk = tone(0.5);
     const out = new Float32Array(QUANTUM);
-    expect(await sampledAllocationBytes(() => core.render(out), '/worklets/dsp/', { calls: 2000, warmup: 3000 })).toBe(0);
+    const playing = () => {
+      if (core.queuedSamples < 4800) core.enqueue(chunk);
+      core.render(out);
+    };
+    expect(await sampledAllocationBytes(playing, '/worklets/dsp/', { calls: 2000, warmup: 3000 })).toBe(0);
+    expect(core.underruns).toBe(0);
+    expect(core.playedSamples).toBeGreaterThan(24000);
     const idle = new PlaybackCore(44100);
     expect(await sampledAllocationBytes(() => idle.render(out), '/worklets/dsp/', { calls: 2000, warmup: 3000 })).toBe(0);
   });
