@@ -28,6 +28,8 @@ export class SpeakerSink implements AudioSink {
   private playback: PlaybackNode | null = null;
   /** Chunks written while the processor was still loading. */
   private pending: ArrayBuffer[] = [];
+  /** The processor's last status, kept after close for the call's diagnostics. */
+  private lastStatus: PlaybackStatus | null = null;
 
   constructor(
     private readonly shared: SharedAudioContext,
@@ -39,8 +41,9 @@ export class SpeakerSink implements AudioSink {
     return this.playback?.output ?? null;
   }
 
+  /** The processor's latest status; after close, the last one it reported. */
   get status(): PlaybackStatus | null {
-    return this.playback?.status ?? null;
+    return this.playback?.status ?? this.lastStatus;
   }
 
   open(): Promise<void> {
@@ -86,6 +89,7 @@ export class SpeakerSink implements AudioSink {
     this.generation++;
     this.opening = null;
     this.pending = [];
+    if (this.playback) this.lastStatus = this.playback.status;
     this.playback?.dispose();
     this.playback = null;
     this.shared.release(this);

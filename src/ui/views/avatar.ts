@@ -1,22 +1,22 @@
 import { html, nothing } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
-import { styleMap } from 'lit/directives/style-map.js';
 import { sanitizeColour, sanitizeImageUrl } from '../../call/avatar.ts';
 import type { AgentAvatar } from '../../call/types.ts';
+import { cssProps } from './css-props.ts';
 import { icons } from './icons.ts';
 
 /**
  * The agent's face: its image when the URL is http(s), else a gradient of its colours with its initial
  * (a microphone before the agent is known).
  * Values are checked again here (the session already did): a colour that is not a colour never reaches a
- * style, and the gradient is set as one property through styleMap, never as style text.
+ * style, and the gradient is set as one property through the CSSOM, never as style text.
  */
 export function avatarView(name: string | undefined, avatar: AgentAvatar | undefined, size: 'small' | 'large') {
   const from = sanitizeColour(avatar?.from);
   const to = sanitizeColour(avatar?.to) ?? from;
   const url = sanitizeImageUrl(avatar?.url);
-  const style = from && to ? { backgroundImage: `linear-gradient(135deg, ${from}, ${to})` } : {};
-  return html`<span part="avatar" class="avatar ${size}" style=${styleMap(style)} aria-hidden="true">
+  const style: Record<string, string> = from && to ? { 'background-image': `linear-gradient(135deg, ${from}, ${to})` } : {};
+  return html`<span part="avatar" class="avatar ${size}" ${cssProps(style)} aria-hidden="true">
     ${name ? html`<span class="initial">${initialOf(name)}</span>` : icons.mic}
     ${url
       ? keyed(

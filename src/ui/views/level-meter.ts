@@ -1,5 +1,5 @@
 import { html } from 'lit';
-import { styleMap } from 'lit/directives/style-map.js';
+import { cssProps } from './css-props.ts';
 
 const FLOOR_DB = -50;
 const CEILING_DB = -10;
@@ -20,7 +20,7 @@ export function loudness(rms: number): number {
 export function levelMeter(rms: number, part: 'input-level' | 'output-level') {
   const value = loudness(rms);
   return html`<span part=${part} class="meter ${value > ACTIVE_LOUDNESS ? 'active' : ''}"
-    style=${styleMap({ '--level': value.toFixed(3) })} aria-hidden="true"
+    ${cssProps({ '--level': value.toFixed(3) })} aria-hidden="true"
     ><i></i><i></i><i></i><i></i><i></i
   ></span>`;
 }
