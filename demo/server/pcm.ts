@@ -1,16 +1,15 @@
-/** Floats in [-1, 1] → 16-bit signed samples (clamped, symmetric scale). */
+import { floatToInt16 as convertToInt16, int16ToFloat as convertToFloat } from '../../worklets/dsp/pcm.ts';
+
+/** Floats in [-1, 1] → new 16-bit signed samples (the project's one conversion rule, clamped). */
 export function floatToInt16(samples: Float32Array): Int16Array {
   const out = new Int16Array(samples.length);
-  for (let i = 0; i < samples.length; i++) {
-    const s = Math.max(-1, Math.min(1, samples[i]!));
-    out[i] = Math.round(s * 32767);
-  }
+  convertToInt16(samples, out);
   return out;
 }
 
 export function int16ToFloat(samples: Int16Array): Float32Array {
   const out = new Float32Array(samples.length);
-  for (let i = 0; i < samples.length; i++) out[i] = samples[i]! / 32768;
+  convertToFloat(samples, out);
   return out;
 }
 

@@ -3,6 +3,8 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { decodeWav } from '../../demo/server/wav.ts';
+import { encodeWav } from '../fixtures/wav.ts';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), '..', '.fixtures');
 export const callerWav = join(dir, 'caller-speech.wav');
@@ -15,31 +17,10 @@ export async function ensureCallerWav(): Promise<string> {
   mkdirSync(dir, { recursive: true });
   const { default: ESpeakNg } = await import('espeak-ng');
   const es = await ESpeakNg({ arguments: ['-v', 'fr', '-w', 'speech.wav', ' Bonjour, je voudrais connaître vos horaires.'] });
-  const speech: Uint8Array = es.FS.readFile('speech.wav');
-  writeFileSync(callerWav, padWithSilence(speech));
+  const speech = decodeWav(es.FS.readFile('speech.wav'));
+  const rate = speech.sampleRate;
+  const padded = new Float32Array(Math.round(rate * (LEADING_SILENCE_S + TRAILING_SILENCE_S)) + speech.samples.length);
+  padded.set(speech.samples, Math.round(rate * LEADING_SILENCE_S));
+  writeFileSync(callerWav, encodeWav(padded, rate));
   return callerWav;
-}
-
-/** The same 16-bit mono WAV with silence before and after its samples. */
-function padWithSilence(wav: Uint8Array): Uint8Array {
-  const view = new DataView(wav.buffer, wav.byteOffset, wav.byteLength);
-  const rate = view.getUint32(24, true);
-  let offset = 12;
-  while (offset + 8 <= wav.length) {
-    const id = String.fromCharCode(...wav.subarray(offset, offset + 4));
-    const size = view.getUint32(offset + 4, true);
-    if (id === 'data') break;
-    offset += 8 + size + (size % 2);
-  }
-  const samples = wav.subarray(offset + 8, offset + 8 + view.getUint32(offset + 4, true));
-  const before = rate * LEADING_SILENCE_S * 2;
-  const after = rate * TRAILING_SILENCE_S * 2;
-  const out = new Uint8Array(44 + before + samples.length + after);
-  out.set(wav.subarray(0, 36), 0);
-  const outView = new DataView(out.buffer);
-  outView.setUint32(4, out.length - 8, true);
-  out.set([0x64, 0x61, 0x74, 0x61], 36);
-  outView.setUint32(40, before + samples.length + after, true);
-  out.set(samples, 44 + before);
-  return out;
 }
