@@ -24,7 +24,7 @@ export default defineConfig({
   },
   webServer: {
     command: 'npx vite',
-    env: { PORT: String(port) },
+    env: { PORT: String(port), SIMULATOR_TICKETS_PER_HOUR: '1000' },
     url: `http://localhost:${port}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

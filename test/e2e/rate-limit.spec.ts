@@ -1,0 +1,38 @@
+// The service's per-address ticket limit reaches the visitor as RATE_LIMITED with its Retry-After.
+import { expect, test } from '@playwright/test';
+import { startSimulator, type RunningSimulator } from '../../demo/server/index.ts';
+import { startCustomerSite, type CustomerSite } from './customer-site.ts';
+import { eventsOf, recordEvents } from './widget-page.ts';
+
+type Widget = HTMLElement & { start(): Promise<void>; end(): Promise<void> };
+
+let service: RunningSimulator;
+let site: CustomerSite;
+
+test.beforeAll(async () => {
+  service = await startSimulator({ port: 0, host: '127.0.0.1', limits: { ticketsPerWindow: 1 } });
+  site = await startCustomerSite(service.url, 'demo-en');
+});
+
+test.afterAll(async () => {
+  await site?.close();
+  await service?.close();
+});
+
+test('a second call within the window is refused with RATE_LIMITED and a countdown', async ({ page }) => {
+  await recordEvents(page);
+  await page.goto(site.url);
+  const widget = page.locator('voice-agent');
+  await widget.evaluate((el: Widget) => el.start());
+  await expect(widget).toHaveAttribute('state', 'live', { timeout: 20_000 });
+  await widget.evaluate((el: Widget) => el.end());
+  await expect(widget).toHaveAttribute('state', 'ended');
+
+  await widget.evaluate((el: Widget) => el.start());
+  await expect(widget).toHaveAttribute('state', 'error');
+  const [error] = await eventsOf(page, 'error');
+  expect(error).toMatchObject({ code: 'RATE_LIMITED', retryable: true });
+  expect(error?.retryAfterSeconds).toBeGreaterThan(3500);
+  expect(error?.retryAfterSeconds).toBeLessThanOrEqual(3600);
+  await expect(page.getByRole('button', { name: /Try again in/ })).toBeDisabled();
+});
