@@ -33,5 +33,8 @@ export default defineConfig({
       fileName: () => 'voice-agent.js',
     },
     sourcemap: true,
+    // Pages load this file directly (not through a bundler), so it ships minified: Vite keeps whitespace
+    // in ES library builds unless the bundler's own output option asks for full minification.
+    rolldownOptions: { output: { minify: true } },
   },
 });
