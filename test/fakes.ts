@@ -53,6 +53,7 @@ export class FakeSocket implements SocketLike {
 export interface FetchCall {
   url: string;
   body: unknown;
+  signal?: AbortSignal;
 }
 
 type Answer = { status: number; body?: unknown; headers?: Record<string, string> } | 'network-error' | 'hang';
@@ -62,7 +63,7 @@ export function scriptedFetch(...answers: Answer[]): typeof fetch & { calls: Fet
   const calls: FetchCall[] = [];
   let index = 0;
   const fn = async (input: RequestInfo | URL, init?: RequestInit) => {
-    calls.push({ url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    calls.push({ url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined, signal: init?.signal ?? undefined });
     const answer = answers[Math.min(index++, answers.length - 1)]!;
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
     if (answer === 'hang') {

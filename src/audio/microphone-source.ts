@@ -1,11 +1,11 @@
 // FrameSource over the microphone: getUserMedia once, a capture processor in the shared context,
 // 16 kHz frames handed to the session from start() until close().
 import type { FrameSource } from '../call/audio-ports.ts';
-import { CallError } from '../call/errors.ts';
+import { CallError, describeError } from '../call/errors.ts';
 import type { AudioLevel, FrameSamples } from '../../worklets/messages.ts';
 import { CaptureNode } from './capture-node.ts';
 import { canRequestMicrophone, microphoneError, noMicrophoneApi, requestMicrophone, stopStream } from './microphone.ts';
-import { describe, type SharedAudioContext } from './shared-context.ts';
+import type { SharedAudioContext } from './shared-context.ts';
 
 export interface MicrophoneSourceOptions {
   audioProcessing: boolean;
@@ -109,7 +109,7 @@ export class MicrophoneSource implements FrameSource {
       });
     } catch (error) {
       if (error instanceof CallError) throw error;
-      throw new CallError('AUDIO_UNSUPPORTED', `The microphone could not be connected to Web Audio (${describe(error)}).`);
+      throw new CallError('AUDIO_UNSUPPORTED', `The microphone could not be connected to Web Audio (${describeError(error)}).`);
     }
     if (generation !== this.generation) return capture.dispose();
     this.capture = capture;

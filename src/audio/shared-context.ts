@@ -1,6 +1,6 @@
 // The one AudioContext of a call, shared by the microphone source and the speaker sink: created
 // synchronously by whichever opens first (inside the user's gesture), closed when the last one lets go.
-import { CallError } from '../call/errors.ts';
+import { CallError, describeError } from '../call/errors.ts';
 
 type ContextConstructor = new (options?: AudioContextOptions) => AudioContext;
 
@@ -28,7 +28,7 @@ export class SharedAudioContext {
       try {
         this.context = new Constructor({ latencyHint: 'interactive' });
       } catch (error) {
-        throw new CallError('AUDIO_UNSUPPORTED', `Web Audio could not start (${describe(error)}).`);
+        throw new CallError('AUDIO_UNSUPPORTED', `Web Audio could not start (${describeError(error)}).`);
       }
     }
     this.users.add(user);
@@ -45,10 +45,3 @@ export class SharedAudioContext {
   }
 }
 
-export function describe(error: unknown): string {
-  if (typeof error === 'object' && error !== null) {
-    const { name, message } = error as { name?: unknown; message?: unknown };
-    if (typeof message === 'string' && message) return typeof name === 'string' ? `${name}: ${message}` : message;
-  }
-  return String(error);
-}

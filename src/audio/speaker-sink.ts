@@ -1,10 +1,10 @@
 // AudioSink over one long-lived playback processor in the shared context, played through the context's
 // own destination (so output device choice is AudioContext.setSinkId, and nothing is added to the page).
 import type { AudioSink } from '../call/audio-ports.ts';
-import { CallError } from '../call/errors.ts';
+import { CallError, describeError, toCallError } from '../call/errors.ts';
 import type { PlaybackStatus } from '../../worklets/messages.ts';
 import { PlaybackNode, type PlaybackNodeOptions } from './playback-node.ts';
-import { describe, type SharedAudioContext } from './shared-context.ts';
+import type { SharedAudioContext } from './shared-context.ts';
 
 export interface SpeakerSinkOptions extends PlaybackNodeOptions {
   outputDeviceId?: string | undefined;
@@ -53,11 +53,11 @@ export class SpeakerSink implements AudioSink {
     try {
       context = this.shared.acquire(this);
     } catch (error) {
-      this.opening = this.rejected(generation, asCallError(error));
+      this.opening = this.rejected(generation, toCallError(error, 'AUDIO_UNSUPPORTED'));
       return this.opening;
     }
     this.opening = this.connect(generation, context).catch((error: unknown) =>
-      this.rejected(generation, asCallError(error)),
+      this.rejected(generation, toCallError(error, 'AUDIO_UNSUPPORTED')),
     );
     return this.opening;
   }
@@ -110,7 +110,7 @@ export class SpeakerSink implements AudioSink {
     try {
       playback = await PlaybackNode.create(context, this.options);
     } catch (error) {
-      throw new CallError('AUDIO_UNSUPPORTED', `The audio output could not start (${describe(error)}).`);
+      throw new CallError('AUDIO_UNSUPPORTED', `The audio output could not start (${describeError(error)}).`);
     }
     if (generation !== this.generation) {
       playback.dispose();
@@ -137,6 +137,3 @@ export class SpeakerSink implements AudioSink {
   }
 }
 
-function asCallError(error: unknown): CallError {
-  return error instanceof CallError ? error : new CallError('AUDIO_UNSUPPORTED', describe(error));
-}

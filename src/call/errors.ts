@@ -48,3 +48,17 @@ export class CallError extends Error {
     return detail;
   }
 }
+
+/** An error's name and message for a human-readable line, whatever was thrown. */
+export function describeError(error: unknown): string {
+  if (typeof error === 'object' && error !== null) {
+    const { name, message } = error as { name?: unknown; message?: unknown };
+    if (typeof message === 'string' && message) return typeof name === 'string' ? `${name}: ${message}` : message;
+  }
+  return String(error);
+}
+
+/** `error` itself when it is a CallError, else a CallError of `code` describing it. */
+export function toCallError(error: unknown, code: ErrorCode): CallError {
+  return error instanceof CallError ? error : new CallError(code, describeError(error));
+}

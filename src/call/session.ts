@@ -3,7 +3,7 @@
 import type { AudioSink, FrameSource } from './audio-ports.ts';
 import { closeError, type ServerErrorMessage } from './close-codes.ts';
 import { Emitter } from './emitter.ts';
-import { CallError } from './errors.ts';
+import { CallError, describeError, toCallError } from './errors.ts';
 import { MAX_MESSAGE_BYTES, parseServerMessage, type ServerMessage } from './messages.ts';
 import { canMove, isActive } from './state-machine.ts';
 import { requestTicket, type Ticket } from './ticket.ts';
@@ -93,6 +93,12 @@ interface Call {
   pingSentAt: number | null;
   /** Set while `end()` waits for the service's `ended` or the socket's close. */
   onHangUpAnswer: (() => void) | null;
+  /** The caller hung up: agent audio still on its way is not played. */
+  hangingUp: boolean;
+  /** Why the call is ending when the service does not say (its `ended` reason wins). */
+  endReason: string | null;
+  /** Aborts the ticket request when the call is given up before it connects. */
+  abort: AbortController;
   settle: () => void;
   settled: Promise<void>;
   finished: boolean;
@@ -113,6 +119,8 @@ export class CallSession extends Emitter<SessionEventMap> {
   private readonly createSocket: (url: string) => SocketLike;
   private readonly now: () => number;
   private readonly silence = new Map<number, ArrayBuffer>();
+  /** True while a call's last state change and its `ended`/`error` are being announced. */
+  private announcingEnd = false;
 
   constructor(private readonly options: SessionOptions) {
     super();
@@ -132,6 +140,8 @@ export class CallSession extends Emitter<SessionEventMap> {
    * `state` and the events); it never rejects for a call failure. Call it inside the user's gesture.
    */
   async start(target: CallTarget): Promise<void> {
+    // A listener of the last call's final state starting a new call waits until `ended`/`error` is out.
+    if (this.announcingEnd) return new Promise((resolve) => queueMicrotask(() => resolve(this.start(target))));
     if (isActive(this._state)) return this.call?.settled;
     if (!target.publicId) throw new TypeError('voice-agent: a public-id is needed to start a call');
     this.transcript.clear();
@@ -144,7 +154,7 @@ export class CallSession extends Emitter<SessionEventMap> {
     } catch (error) {
       this.move('connecting');
       this.move('error');
-      this.emit('error', asCallError(error).toDetail());
+      this.emit('error', toCallError(error, 'SERVER_ERROR').toDetail());
       return;
     }
     const { source, sink } = audio;
@@ -162,6 +172,9 @@ export class CallSession extends Emitter<SessionEventMap> {
       lastMessageAt: 0,
       pingSentAt: null,
       onHangUpAnswer: null,
+      hangingUp: false,
+      endReason: null,
+      abort: new AbortController(),
       settle,
       settled,
       finished: false,
@@ -198,7 +211,7 @@ export class CallSession extends Emitter<SessionEventMap> {
         `voice-agent: the text is too long to send (${bytes} bytes; a message may not exceed ${MAX_MESSAGE_BYTES})`,
       );
     }
-    call.sink.flush();
+    this.flushPlayback(call);
     call.socket.send(message);
   }
 
@@ -212,7 +225,7 @@ export class CallSession extends Emitter<SessionEventMap> {
         if (this._state === 'connecting') this.fail(call, new CallError('TIMEOUT', 'The call did not start in time.'));
       });
     } catch (error) {
-      if (!call.finished) this.fail(call, asCallError(error));
+      if (!call.finished) this.fail(call, toCallError(error, 'SERVER_ERROR'));
     }
   }
 
@@ -230,7 +243,14 @@ export class CallSession extends Emitter<SessionEventMap> {
   private async fetchTicket(call: Call): Promise<Ticket> {
     const { serverUrl, publicId } = call.target;
     const visit = this.visits.get(serverUrl, publicId);
-    const ticket = await requestTicket({ serverUrl, publicId, visit, fetch: this.fetchFn, timeoutMs: this.timeouts.ticketMs });
+    const ticket = await requestTicket({
+      serverUrl,
+      publicId,
+      visit,
+      fetch: this.fetchFn,
+      timeoutMs: this.timeouts.ticketMs,
+      signal: call.abort.signal,
+    });
     if (ticket.visit) this.visits.put(serverUrl, publicId, ticket.visit);
     return ticket;
   }
@@ -244,7 +264,7 @@ export class CallSession extends Emitter<SessionEventMap> {
       try {
         socket = this.createSocket(url.href);
       } catch (error) {
-        return reject(new CallError('CONNECTION_LOST', `The call socket could not be opened (${describe(error)}).`));
+        return reject(new CallError('CONNECTION_LOST', `The call socket could not be opened (${describeError(error)}).`));
       }
       socket.binaryType = 'arraybuffer';
       call.socket = socket;
@@ -293,7 +313,7 @@ export class CallSession extends Emitter<SessionEventMap> {
         this.emit('transcript', this.transcript.apply(message.role, message.text, message.final));
         return;
       case 'interrupted':
-        call.sink.flush();
+        this.flushPlayback(call);
         this.emit('interrupted', {});
         return;
       case 'tool': {
@@ -332,6 +352,7 @@ export class CallSession extends Emitter<SessionEventMap> {
   }
 
   private onAgentAudio(call: Call, pcm: ArrayBuffer): void {
+    if (call.hangingUp) return;
     if (this._state !== 'live' && this._state !== 'ending') {
       this.stats.droppedMessages++;
       return;
@@ -348,9 +369,11 @@ export class CallSession extends Emitter<SessionEventMap> {
 
   /** The service ended the call: the agent may still be finishing its goodbye, so let it play first. */
   private serverEnded(call: Call): void {
+    call.endReason ??= 'closed';
     this.move('ending');
     call.source.close();
-    void withTimeout(call.sink.drained(), this.timeouts.drainMs).then(() => this.finish(call));
+    this.after(call, this.timeouts.drainMs, () => this.finish(call));
+    void call.sink.drained().catch(() => {}).then(() => this.finish(call));
   }
 
   private onClose(call: Call, code: number, reason: string): void {
@@ -363,9 +386,11 @@ export class CallSession extends Emitter<SessionEventMap> {
 
   private async hangUp(call: Call): Promise<void> {
     const wasLive = this._state === 'live';
+    call.hangingUp = true;
+    call.endReason ??= call.startedAt === null ? 'cancelled' : 'caller_hangup';
     this.move('ending');
     call.source.close();
-    call.sink.flush();
+    this.flushPlayback(call);
     const socket = call.socket;
     if (wasLive && socket) {
       await new Promise<void>((resolve) => {
@@ -374,7 +399,7 @@ export class CallSession extends Emitter<SessionEventMap> {
         trySend(socket, JSON.stringify({ type: 'end' }));
       });
     }
-    this.finish(call, wasLive ? 'caller_hangup' : 'cancelled');
+    this.finish(call);
   }
 
   private sendFrame(call: Call, frame: ArrayBuffer): void {
@@ -400,33 +425,47 @@ export class CallSession extends Emitter<SessionEventMap> {
   }
 
   /** Ends the call as `ended`, with the service's figures when it sent them. */
-  private finish(call: Call, localReason = 'closed'): void {
+  private finish(call: Call): void {
     if (call.finished || call !== this.call) return;
     for (const detail of this.transcript.closeAll()) this.emit('transcript', detail);
     const message = call.endedMessage;
     const localSeconds = call.startedAt === null ? 0 : Math.max(0, (this.now() - call.startedAt) / 1000);
     const detail: EndedDetail = {
-      reason: message?.reason ?? localReason,
+      reason: message?.reason ?? call.endReason ?? 'closed',
       durationSeconds: message?.durationSeconds ?? Math.round(localSeconds * 10) / 10,
       billedSeconds: message?.billedSeconds ?? null,
       freeSeconds: message?.freeSeconds ?? null,
       conversationId: message?.conversationId ?? call.conversationId,
     };
     this.release(call);
-    this.move('ended');
-    this.emit('ended', detail);
+    this.announceEnd(() => {
+      this.move('ended');
+      this.emit('ended', detail);
+    });
   }
 
   private fail(call: Call, error: CallError): void {
     if (call.finished || call !== this.call) return;
     for (const detail of this.transcript.closeAll()) this.emit('transcript', detail);
     this.release(call);
-    this.move('error');
-    this.emit('error', error.toDetail());
+    this.announceEnd(() => {
+      this.move('error');
+      this.emit('error', error.toDetail());
+    });
+  }
+
+  private announceEnd(announce: () => void): void {
+    this.announcingEnd = true;
+    try {
+      announce();
+    } finally {
+      this.announcingEnd = false;
+    }
   }
 
   private release(call: Call): void {
     call.finished = true;
+    call.abort.abort();
     for (const timer of call.timers) clearTimeout(timer);
     call.timers.clear();
     const socket = call.socket;
@@ -450,6 +489,12 @@ export class CallSession extends Emitter<SessionEventMap> {
     this.emit('state', { state: next });
   }
 
+  /** Stops the agent's voice now; a stray odd byte of the stopped audio must not shift the next. */
+  private flushPlayback(call: Call): void {
+    call.oddByte = null;
+    call.sink.flush();
+  }
+
   private silentFrame(bytes: number): ArrayBuffer {
     let frame = this.silence.get(bytes);
     if (!frame) this.silence.set(bytes, (frame = new ArrayBuffer(bytes)));
@@ -469,7 +514,7 @@ export class CallSession extends Emitter<SessionEventMap> {
     const tick = () => {
       if (call.finished) return;
       fn();
-      this.after(call, ms, tick);
+      if (!call.finished) this.after(call, ms, tick);
     };
     this.after(call, ms, tick);
   }
@@ -506,9 +551,6 @@ function trySend(socket: SocketLike, message: string): void {
   }
 }
 
-function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
-  return Promise.race([promise.catch(() => {}), new Promise<void>((resolve) => setTimeout(resolve, ms))]);
-}
 
 /** Runs `fn` now; a synchronous throw becomes a rejection. */
 function attempt<T>(fn: () => Promise<T>): Promise<T> {
@@ -519,14 +561,7 @@ function attempt<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-function asCallError(error: unknown): CallError {
-  if (error instanceof CallError) return error;
-  return new CallError('SERVER_ERROR', `Unexpected failure: ${describe(error)}`);
-}
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 function freshStats(): SessionStats {
   return { droppedMessages: 0, framesSent: 0, framesDropped: 0, audioBytesReceived: 0, rttMs: null };

@@ -1,5 +1,5 @@
 // POST {server}/api/agents/public/{publicId}/call → {token, wsUrl, visit} (spec §4.9, §7.4).
-import { CallError } from './errors.ts';
+import { CallError, describeError } from './errors.ts';
 
 export interface Ticket {
   token: string;
@@ -42,7 +42,7 @@ export async function requestTicket(req: TicketRequest): Promise<Ticket> {
     if (timeout.signal.aborted && !req.signal?.aborted) {
       throw new CallError('TIMEOUT', `The service did not answer within ${Math.round(req.timeoutMs / 1000)} s.`);
     }
-    throw new CallError('CONNECTION_LOST', `The service could not be reached (${describe(error)}).`);
+    throw new CallError('CONNECTION_LOST', `The service could not be reached (${describeError(error)}).`);
   } finally {
     clearTimeout(timer);
     req.signal?.removeEventListener('abort', abort);
@@ -97,8 +97,4 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   if (/^\d+$/.test(value.trim())) return Number(value.trim());
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -14,7 +14,9 @@ describe('a whole call', () => {
     expect(h.source.opened).toBe(1);
     await settle();
 
-    expect(h.fetch.calls).toEqual([{ url: 'https://service.test/api/agents/public/shop-42/call', body: {} }]);
+    expect(h.fetch.calls.map(({ url, body }) => ({ url, body }))).toEqual([
+      { url: 'https://service.test/api/agents/public/shop-42/call', body: {} },
+    ]);
     expect(h.socket.url).toBe('wss://service.test/call?token=t1');
     expect(h.socket.binaryType).toBe('arraybuffer');
     h.socket.open();
@@ -111,6 +113,75 @@ describe('a whole call', () => {
     expect(h.socket.closedWith).toBe(1000);
   });
 
+  it('stops the agent at once when the caller hangs up: audio still arriving is not played', async () => {
+    const h = harness();
+    await h.goLive();
+    h.socket.receive(new Int16Array(2400).buffer);
+    const ending = h.session.end();
+    expect(h.sink.flushes).toBe(1);
+    h.socket.receive(new Int16Array(2400).buffer);
+    h.socket.receive({ type: 'audio', data: Buffer.from(new Uint8Array(480)).toString('base64') });
+    expect(h.sink.written).toHaveLength(1);
+    h.socket.serverClose(1000);
+    await ending;
+    expect(h.of('ended')[0]?.reason).toBe('caller_hangup');
+  });
+
+  it('abandons the ticket request of a call cancelled while connecting', async () => {
+    const h = harness({ fetch: scriptedFetch('hang') });
+    void h.session.start(target);
+    await settle();
+    expect(h.fetch.calls[0]?.signal?.aborted).toBe(false);
+    await h.session.end();
+    expect(h.fetch.calls[0]?.signal?.aborted).toBe(true);
+    expect(h.of('ended')[0]?.reason).toBe('cancelled');
+    expect(h.of('error')).toEqual([]);
+  });
+
+  it('keeps the service’s ending when the caller hangs up while the last sentence drains', async () => {
+    const h = harness();
+    await h.goLive();
+    h.socket.receive(new Int16Array(2400).buffer);
+    h.socket.serverClose(1000);
+    expect(h.session.state).toBe('ending');
+    await h.session.end();
+    expect(h.of('ended')).toHaveLength(1);
+    expect(h.of('ended')[0]?.reason).toBe('closed');
+  });
+
+  it('announces `ended` before a new call started by a listener of the final state begins', async () => {
+    const h = harness({ fetch: scriptedFetch(okTicket(1), okTicket(2)) });
+    await h.goLive();
+    h.session.on('state', ({ state }) => {
+      if (state === 'ended') void h.session.start(target);
+    });
+    const ending = h.session.end();
+    h.socket.serverClose(1000);
+    await ending;
+    await settle();
+    const order = h.events.slice(-4).map((e) => (e.name === 'state' ? (e.detail as { state: string }).state : e.name));
+    expect(order).toEqual(['ending', 'ended', 'ended', 'connecting']);
+    expect(h.session.state).toBe('connecting');
+  });
+
+  it('leaves no timer running once a call is over', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const h = harness({ now: () => Date.now(), timeouts: { pingMs: 5000, livenessMs: 8000 } });
+    await h.goLive();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(h.session.state).toBe('error');
+    expect(vi.getTimerCount()).toBe(0);
+
+    const h2 = harness();
+    await h2.goLive();
+    h2.socket.receive(new Int16Array(2400).buffer);
+    h2.socket.receive({ type: 'ended', reason: 'agent_ended', durationSeconds: 4, billedSeconds: 4, freeSeconds: 0, conversationId: 'c' });
+    h2.sink.finishPlaying();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h2.session.state).toBe('ended');
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('starts a new call after `ended`, with a new ticket', async () => {
     const h = harness({ fetch: scriptedFetch(okTicket(1), okTicket(2)) });
     await h.goLive();
@@ -176,6 +247,15 @@ describe('audio wiring', () => {
     h.socket.receive({ type: 'interrupted' });
     expect(h.sink.flushes).toBe(1);
     expect(h.of('interrupted')).toEqual([{}]);
+  });
+
+  it('drops a carried odd byte when playback is flushed, so the next utterance is not shifted', async () => {
+    const h = harness();
+    await h.goLive();
+    h.socket.receive(new Uint8Array([1, 0, 2]).buffer);
+    h.socket.receive({ type: 'interrupted' });
+    h.socket.receive(new Uint8Array([7, 0]).buffer);
+    expect(h.sink.written.map((b) => [...new Uint8Array(b)])).toEqual([[1, 0], [7, 0]]);
   });
 
   it('accepts agent audio as base64 JSON and carries a stray odd byte into the next chunk', async () => {
