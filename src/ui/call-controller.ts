@@ -82,7 +82,10 @@ export class CallController implements ReactiveController {
   }
 
   hostDisconnected(): void {
-    // A widget removed from the page must not leave the microphone or the call running.
-    void this.session.end();
+    // A widget removed from the page must not leave the microphone or the call running; one that is only
+    // moved (disconnected and connected again in the same task) keeps its call.
+    queueMicrotask(() => {
+      if (!this.host.isConnected) void this.session.end();
+    });
   }
 }

@@ -3,6 +3,7 @@ import type { AgentInfo, CallState } from '../call/types.ts';
 import { activityOf } from './activity.ts';
 import { AutoScrollController } from './auto-scroll-controller.ts';
 import type { PlaybackStatus } from '../audio/audio-engine.ts';
+import { isActive } from '../call/state-machine.ts';
 import type { SessionStats } from '../call/session.ts';
 import { type BrowserAudio, createBrowserAudio } from './browser-audio.ts';
 import { type AudioFactory, CallController } from './call-controller.ts';
@@ -29,7 +30,6 @@ const SCRIPT_ORIGIN = new URL(import.meta.url).origin;
 export type Layout = 'floating' | 'inline';
 export type Placement = 'end' | 'start';
 
-const isActive = (state: CallState) => state === 'connecting' || state === 'live' || state === 'ending';
 
 /**
  * `<voice-agent>`: a call with a business's published voice agent, in Arabic (right to left), French or
@@ -253,12 +253,24 @@ export class VoiceAgentElement extends LitElement {
 
   private onState(): void {
     this.setAttribute('state', this.state);
+    this.keepFocusInPanel();
     if (this.state === 'connecting') {
       this.autoScroll.reset();
       this.messageFailed = false;
       // A call started by the page (start()) shows itself; focus stays where the visitor is.
       if (this.floating) this.open = true;
     }
+  }
+
+  /** A state change replaces the panel's controls; focus that was on one of them (or on the panel) moves
+   *  to the new main action, or the panel, instead of falling back to the page. */
+  private keepFocusInPanel(): void {
+    const root = this.renderRoot as ShadowRoot | undefined;
+    if (!root?.activeElement?.closest?.('#panel')) return;
+    void this.updateComplete.then(() => {
+      const active = root.activeElement;
+      if (!active || active.id === 'panel') this.focusPanel();
+    });
   }
 
   private needsClock(): boolean {
@@ -391,7 +403,9 @@ export class VoiceAgentElement extends LitElement {
             <span class="spinner" aria-hidden="true"></span>
             <p class="muted">${t.micNotice}</p>
           </div>
-          <button part="cancel-button" class="secondary wide" type="button" @click=${this.endFromUi}>${t.cancel}</button>`;
+          <button part="cancel-button" class="secondary wide" type="button" data-primary @click=${this.endFromUi}>
+            ${t.cancel}
+          </button>`;
       case 'live':
         return html`${this.renderLiveInfo()} ${this.renderTranscript()}
           ${messageForm({ t, failed: this.messageFailed, onSend: this.sendFromUi })}

@@ -156,6 +156,21 @@ describe('<voice-agent>', () => {
     expect(audio.source.closed).toBeGreaterThan(0);
   });
 
+  it('keeps the call when the page only moves the element', async () => {
+    const element = await mount();
+    void element.start();
+    await vi.waitFor(() => expect(sockets).toHaveLength(1));
+    socket().open();
+    socket().receive({ type: 'ready', conversationId: 'c', maxSeconds: 60, agent: {} });
+    await vi.waitFor(() => expect(element.state).toBe('live'));
+    const dialog = document.createElement('div');
+    document.body.append(dialog);
+    dialog.append(element); // disconnected and connected again in the same task
+    await nextTick();
+    expect(element.state).toBe('live');
+    expect(socket().sentJson).not.toContainEqual({ type: 'end' });
+  });
+
   it('never renders server text as markup', async () => {
     const element = await mount();
     void element.start();

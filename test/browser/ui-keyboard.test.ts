@@ -142,6 +142,35 @@ describe('floating layout by keyboard', () => {
   });
 });
 
+describe('focus across state changes', () => {
+  it('moves focus to the new main action when the focused control goes away, never to the page', async () => {
+    const el = await mount({ lang: 'en', layout: 'inline' });
+    el.$('[part="call-button"]').focus();
+    await userEvent.keyboard('{Enter}');
+    await el.updateComplete;
+    await vi.waitFor(() => expect(focused(el)).toBe('cancel-button'));
+    await answer(el);
+    await vi.waitFor(() => expect(focused(el)).toBe('panel'));
+
+    el.$('[part="end-button"]').focus();
+    await userEvent.keyboard('{Enter}');
+    socket().receive({ type: 'ended', reason: 'caller_hangup', durationSeconds: 5, billedSeconds: 5, freeSeconds: 0, conversationId: 'c' });
+    socket().serverClose(1000);
+    await vi.waitFor(() => expect(el.state).toBe('ended'));
+    await vi.waitFor(() => expect(focused(el)).toBe('call-button')); // Call again
+  });
+
+  it('leaves focus where it is when it was not in the panel', async () => {
+    const outside = document.createElement('button');
+    document.body.append(outside);
+    const el = await mount({ lang: 'en', layout: 'inline' });
+    outside.focus();
+    void el.start();
+    await answer(el);
+    expect(document.activeElement).toBe(outside);
+  });
+});
+
 describe('focus when the page closes the panel', () => {
   it('hands focus to the launcher when hide() closes a panel that held it, and leaves it alone otherwise', async () => {
     const outside = document.createElement('button');
