@@ -218,7 +218,8 @@ export class Call {
     let billedSeconds = 0;
     if (wasLive) durationMs = Math.min(durationMs, this.#maxSeconds * 1000);
     const durationSeconds = Math.round(durationMs / 100) / 10;
-    if (wasLive && durationSeconds >= ctx.limits.freeCallSeconds) {
+    // Compared unrounded: a 2.95 s call is under 3 s and not counted, though it shows as 3.0 s.
+    if (wasLive && durationMs >= ctx.limits.freeCallSeconds * 1000) {
       billedSeconds = Math.min(Math.ceil(durationMs / 1000), this.#maxSeconds);
     }
     const freeSeconds = billedSeconds === 0 ? durationSeconds : 0;

@@ -26,6 +26,8 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
   const simulator = createSimulator(options);
   const server = createServer((req, res) => simulator.handleRequest(req, res));
   server.on('upgrade', (req, socket, head) => {
+    // A peer that resets the connection must not take the process down with an unhandled 'error'.
+    socket.on('error', () => socket.destroy());
     if (!simulator.handleUpgrade(req, socket, head)) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
     }

@@ -60,7 +60,8 @@ export const defaultLimits: Limits = {
 };
 
 export const defaultTimings: Timings = {
-  setupDelayMs: 300,
+  // Spec §3.5: set-up takes one to a few seconds; the demo shows a realistic connecting phase.
+  setupDelayMs: 1000,
   pingIntervalMs: 15_000,
   durationCheckMs: 250,
   endOfTurnSilenceMs: 700,

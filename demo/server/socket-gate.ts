@@ -32,6 +32,11 @@ export class SocketGate {
     }
     if (url.pathname !== this.#ctx.socketPath) return false;
     socket.on('error', (error) => this.#ctx.log(`call socket: ${error.message}`));
+    if (!isWebSocketHandshake(req)) {
+      // Refused before the ticket is looked at, so a malformed attempt does not use it up.
+      refuse(socket, 400, 'Not a WebSocket handshake');
+      return true;
+    }
 
     const redemption = this.#ctx.tickets.redeem(url.searchParams.get('token'), requestOrigin(req), this.#ctx.clock.now());
     if (!redemption.ok) {
@@ -52,9 +57,23 @@ export class SocketGate {
   }
 }
 
+/** What `ws` itself checks before accepting an upgrade (RFC 6455 §4.2.1). */
+function isWebSocketHandshake(req: IncomingMessage): boolean {
+  const key = req.headers['sec-websocket-key'];
+  return (
+    req.method === 'GET' &&
+    req.headers.upgrade?.toLowerCase() === 'websocket' &&
+    (req.headers['sec-websocket-version'] === '13' || req.headers['sec-websocket-version'] === '8') &&
+    typeof key === 'string' &&
+    /^[+/0-9A-Za-z]{22}==$/.test(key)
+  );
+}
+
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized' };
+
 function refuse(socket: Duplex, status: number, message: string): void {
   socket.end(
-    `HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : 'Error'}\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}\r\n` +
       'Connection: close\r\n' +
       'Content-Type: text/plain; charset=utf-8\r\n' +
       `Content-Length: ${Buffer.byteLength(message)}\r\n` +
