@@ -9,6 +9,8 @@ export const AGENT_RATE = 24_000;
 
 const VOICES: Record<Language, string> = { ar: 'ar', fr: 'fr', en: 'en' };
 const CACHE_SIZE = 200;
+/** Speech kept in the cache at most (about 11 minutes of 24 kHz audio). */
+const CACHE_BYTES = 32 * 1024 * 1024;
 
 export interface Synthesiser {
   /** The phrase spoken in `language`, 24 kHz mono. Never rejects: a failure gives silence as long as
@@ -18,12 +20,16 @@ export interface Synthesiser {
 
 export class ESpeakSynthesiser implements Synthesiser {
   readonly #cache = new Map<string, Promise<Int16Array>>();
+  readonly #sizes = new Map<string, number>();
+  #bytes = 0;
   /** espeak runs synchronously inside its instance; one at a time keeps the event loop's stalls short. */
   #queue: Promise<unknown> = Promise.resolve();
   readonly #log: (message: string) => void;
+  readonly #cacheBytes: number;
 
-  constructor(log: (message: string) => void = () => {}) {
+  constructor(log: (message: string) => void = () => {}, { cacheBytes = CACHE_BYTES } = {}) {
     this.#log = log;
+    this.#cacheBytes = cacheBytes;
   }
 
   speak(text: string, language: Language): Promise<Int16Array> {
@@ -37,12 +43,36 @@ export class ESpeakSynthesiser implements Synthesiser {
     }
     const result = this.#queued(() => synthesise(text, language)).catch((error: unknown) => {
       this.#log(`synthesis failed (${language}): ${(error as Error).message}`);
-      this.#cache.delete(key);
+      this.#evict(key);
       return silenceFor(text);
     });
     this.#cache.set(key, result);
-    if (this.#cache.size > CACHE_SIZE) this.#cache.delete(this.#cache.keys().next().value!);
+    void result.then((pcm) => {
+      if (this.#cache.get(key) !== result) return;
+      this.#sizes.set(key, pcm.byteLength);
+      this.#bytes += pcm.byteLength;
+      this.#trim();
+    });
+    this.#trim();
     return result;
+  }
+
+  /** Bytes of speech held in the cache (for tests and diagnostics). */
+  get cachedBytes(): number {
+    return this.#bytes;
+  }
+
+  /** Drops the least recently used phrases while the cache is over its count or byte budget. */
+  #trim(): void {
+    while (this.#cache.size > 1 && (this.#cache.size > CACHE_SIZE || this.#bytes > this.#cacheBytes)) {
+      this.#evict(this.#cache.keys().next().value!);
+    }
+  }
+
+  #evict(key: string): void {
+    this.#cache.delete(key);
+    this.#bytes -= this.#sizes.get(key) ?? 0;
+    this.#sizes.delete(key);
   }
 
   #queued<T>(job: () => Promise<T>): Promise<T> {

@@ -28,6 +28,9 @@ export class TalkingAgent implements AgentBehaviour {
   #turn = 0;
   #saidGoodbye = false;
   #stopped = false;
+  /** Settles when this call's latest synthesis is done: one at a time per call, so a caller who floods
+   *  typed messages queues nothing for the others (answers superseded meanwhile are never synthesised). */
+  #synthesising: Promise<void> = Promise.resolve();
 
   constructor(context: BehaviourContext) {
     this.#c = context;
@@ -123,16 +126,25 @@ export class TalkingAgent implements AgentBehaviour {
    *  newer turn has begun meanwhile. */
   async #answer(turn: number, parts: (string | Segment)[]): Promise<void> {
     const { synth, agent } = this.#c;
+    const superseded = () => turn !== this.#turn || this.#stopped;
+    const previous = this.#synthesising;
+    let synthesised!: () => void;
+    this.#synthesising = new Promise((resolve) => (synthesised = resolve));
     try {
+      await previous;
+      if (superseded()) return;
       const segments = await Promise.all(
         parts.map(async (part): Promise<Segment> =>
           typeof part === 'string' ? { pcm: await synth.speak(part, agent.language), text: part } : part,
         ),
       );
-      if (turn !== this.#turn || this.#stopped) return;
+      synthesised();
+      if (superseded()) return;
       await this.#voice.speak(composeUtterance(segments));
     } catch (error) {
       this.#c.log(`agent answer failed: ${(error as Error).stack ?? error}`);
+    } finally {
+      synthesised();
     }
   }
 
