@@ -81,10 +81,12 @@ function readTicket(body: unknown, ticketUrlUsed: string): Ticket {
   return ticket;
 }
 
-/** The socket URL as ws(s), resolved against the ticket URL; null unless it is ws: or wss:. */
+/** The socket URL: an absolute ws:/wss: URL as given, or a relative one resolved against the service
+ *  (http → ws, https → wss); null for anything else. */
 function socketAddress(wsUrl: string, base: string): string | null {
   try {
     const url = new URL(wsUrl, base);
+    if (!/^[a-z][a-z0-9+.-]*:/i.test(wsUrl)) url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
     return url.protocol === 'ws:' || url.protocol === 'wss:' ? url.href : null;
   } catch {
     return null;

@@ -60,7 +60,18 @@ describe('ticket errors (§7.4)', () => {
       expect(await ticketError({ status: 200, body })).toMatchObject({ code: 'SERVER_ERROR' });
     }
   });
-  it('a relative wsUrl is resolved against the service', async () => {
+  it('a relative wsUrl is resolved against the service, as ws(s)', async () => {
+    const h = harness({ fetch: scriptedFetch({ status: 200, body: { token: 'abc', wsUrl: '/agents/socket' } }) });
+    void h.session.start(target);
+    await settle();
+    expect(h.socket.url).toBe('wss://service.test/agents/socket?token=abc');
+    const plain = harness({ fetch: scriptedFetch({ status: 200, body: { token: 'abc', wsUrl: 'socket' } }) });
+    void plain.session.start({ serverUrl: 'http://localhost:8080/root/', publicId: 'p' });
+    await settle();
+    expect(plain.socket.url).toBe('ws://localhost:8080/root/api/agents/public/p/socket?token=abc');
+  });
+
+  it('an absolute wsUrl on another host keeps its own query', async () => {
     const h = harness({ fetch: scriptedFetch({ status: 200, body: { token: 'abc', wsUrl: 'wss://other.test/ws?x=1' } }) });
     void h.session.start(target);
     await settle();
