@@ -116,7 +116,11 @@ export class FakeSink implements AudioSink {
   private drain: (() => void) | null = null;
   drainedNow = true;
 
-  async open(): Promise<void> {}
+  onFailure: ((error: CallError) => void) | null = null;
+
+  async open(onFailure?: (error: CallError) => void): Promise<void> {
+    this.onFailure = onFailure ?? null;
+  }
   write(chunk: ArrayBuffer): void {
     this.written.push(chunk);
     this.drainedNow = false;

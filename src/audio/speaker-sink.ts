@@ -28,6 +28,8 @@ export class SpeakerSink implements AudioSink {
   private playback: PlaybackNode | null = null;
   /** Chunks written while the processor was still loading. */
   private pending: ArrayBuffer[] = [];
+  /** Told when the playback processor breaks down mid-call. */
+  private onFailure: ((error: CallError) => void) | null = null;
   /** The processor's last status, kept after close for the call's diagnostics. */
   private lastStatus: PlaybackStatus | null = null;
 
@@ -46,7 +48,8 @@ export class SpeakerSink implements AudioSink {
     return this.playback?.status ?? this.lastStatus;
   }
 
-  open(): Promise<void> {
+  open(onFailure?: (error: CallError) => void): Promise<void> {
+    this.onFailure = onFailure ?? null;
     if (this.opening) return this.opening;
     const generation = ++this.generation;
     let context: AudioContext;
@@ -86,6 +89,7 @@ export class SpeakerSink implements AudioSink {
   }
 
   close(): void {
+    this.onFailure = null;
     this.generation++;
     this.opening = null;
     this.pending = [];
@@ -118,6 +122,7 @@ export class SpeakerSink implements AudioSink {
     }
     this.playback = playback;
     playback.onStatus = (status) => this.options.onStatus?.(status);
+    playback.onError = (message) => this.onFailure?.(new CallError('AUDIO_UNSUPPORTED', message));
     playback.output.connect(context.destination);
     for (const chunk of this.pending) playback.write(chunk);
     this.pending = [];

@@ -16,8 +16,9 @@ export interface FrameSource {
 
 /** The agent's voice: 24 kHz s16le mono chunks queued and played in order. */
 export interface AudioSink {
-  /** Prepare the output (inside the user's gesture). Rejects with a CallError (`AUDIO_UNSUPPORTED`). */
-  open(): Promise<void>;
+  /** Prepare the output (inside the user's gesture). Rejects with a CallError (`AUDIO_UNSUPPORTED`).
+   *  `onFailure` reports the output breaking down later (nothing more can be played). */
+  open(onFailure?: (error: CallError) => void): Promise<void>;
   /** Queue one chunk (a whole number of samples). */
   write(chunk: ArrayBuffer): void;
   /** Fade out within 5 ms and drop everything queued. */

@@ -183,7 +183,10 @@ export class CallSession extends Emitter<SessionEventMap> {
     this.ending = null;
     this.move('connecting');
     // Both are asked for in this same task, so the user's gesture still counts for them.
-    const audioReady = Promise.all([attempt(() => source.open()), attempt(() => sink.open())]);
+    const audioReady = Promise.all([
+      attempt(() => source.open()),
+      attempt(() => sink.open((error) => this.fail(call, error))),
+    ]);
     void this.connect(call, audioReady);
     return settled;
   }

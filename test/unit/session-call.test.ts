@@ -280,6 +280,16 @@ describe('audio wiring', () => {
     expect(h.sink.closed).toBe(1);
   });
 
+  it('reports an agent voice that breaks down mid-call instead of going silent', async () => {
+    const h = harness();
+    await h.goLive();
+    h.sink.onFailure?.(new CallError('AUDIO_UNSUPPORTED', 'The playback processor failed.'));
+    expect(h.session.state).toBe('error');
+    expect(h.of('error')[0]).toMatchObject({ code: 'AUDIO_UNSUPPORTED' });
+    expect(h.socket.closedWith).toBe(1000);
+    expect(h.source.closed).toBeGreaterThan(0);
+  });
+
   it('reports a refused microphone without asking for a ticket', async () => {
     const h = harness();
     h.source.openError = new CallError('MIC_DENIED', 'Microphone permission was refused.');
