@@ -1,6 +1,7 @@
 // The agents file: every scenario the simulator plays is data, not code.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { isRecord } from './http-util.ts';
 
 export const defaultAgentsFile = fileURLToPath(new URL('./agents.json', import.meta.url));
 
@@ -191,9 +192,6 @@ export function normaliseOrigin(origin: string): string {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function optionalString(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;

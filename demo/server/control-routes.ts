@@ -2,7 +2,7 @@
 // service's interface.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AgentData } from './agents.ts';
-import { sendJson } from './http-util.ts';
+import { decodeSegment, sendJson } from './http-util.ts';
 
 export const CONTROL_PREFIX = '/__simulator/';
 
@@ -29,7 +29,7 @@ export function handleControlRequest(req: IncomingMessage, res: ServerResponse, 
     target.reset();
     sendJson(res, 200, { ok: true });
   } else if (route.startsWith('avatars/') && route.endsWith('.svg') && method === 'GET') {
-    const id = decodeSafe(route.slice('avatars/'.length, -'.svg'.length));
+    const id = decodeSegment(route.slice('avatars/'.length, -'.svg'.length));
     const agent = target.agents.find((a) => a.publicId === id);
     if (!agent) return sendJson(res, 404, { error: 'Not found' });
     const svg = avatarSvg(agent);
@@ -64,10 +64,3 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function decodeSafe(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}

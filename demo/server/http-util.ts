@@ -61,3 +61,16 @@ export function requestOrigin(req: IncomingMessage): string | null {
   const origin = req.headers.origin;
   return typeof origin === 'string' && origin !== '' ? origin : null;
 }
+
+/** A %-encoded path segment decoded; a malformed escape is kept as written (it then matches nothing). */
+export function decodeSegment(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -8,7 +8,7 @@ import { loadAgentsFile, parseAgentsData, type AgentsData } from './agents.ts';
 import { systemClock } from './clock.ts';
 import type { CallRecord, SimulatorContext } from './context.ts';
 import { CONTROL_PREFIX, handleControlRequest } from './control-routes.ts';
-import { sendJson } from './http-util.ts';
+import { decodeSegment, sendJson } from './http-util.ts';
 import { defaultLimits, defaultTimings, type SimulatorOptions } from './options.ts';
 import { PHRASES } from './phrases.ts';
 import { SlidingWindowLimiter } from './rate-limit.ts';
@@ -76,7 +76,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   // A talking agent's greeting is synthesised when its first ticket is asked for, so it is ready by `ready`.
   const warmed = new Set<string>();
   const warmGreeting = (rawId: string) => {
-    const agent = talkers.find((a) => a.publicId === safeDecode(rawId));
+    const agent = talkers.find((a) => a.publicId === decodeSegment(rawId));
     if (!agent || warmed.has(agent.publicId)) return;
     warmed.add(agent.publicId);
     void synth.speak(agent.greeting ?? PHRASES[agent.language].greeting(agent.name), agent.language);
@@ -155,10 +155,3 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   return simulator;
 }
 
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}

@@ -2,7 +2,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { normaliseOrigin, type AgentData } from './agents.ts';
 import type { SimulatorContext } from './context.ts';
-import { BodyTooLargeError, isJsonContentType, ownOrigin, readBody, requestOrigin, sendJson } from './http-util.ts';
+import { BodyTooLargeError, decodeSegment, isJsonContentType, isRecord, ownOrigin, readBody, requestOrigin, sendJson } from './http-util.ts';
 
 export const TICKET_ROUTE = /^\/api\/agents\/public\/([^/]+)\/call\/?$/;
 
@@ -63,7 +63,7 @@ export async function handleTicketRequest(
     }
   }
 
-  const agent = findAgent(rawPublicId, ctx);
+  const agent = ctx.agents.get(decodeSegment(rawPublicId));
   if (!agent || agent.status !== 'published') {
     sendJson(res, 404, { error: 'This agent is not available' }, cors);
     return;
@@ -105,13 +105,6 @@ export async function handleTicketRequest(
   sendJson(res, 200, { token: ticket.token, wsUrl, visit: visit.token }, cors);
 }
 
-function findAgent(rawPublicId: string, ctx: SimulatorContext): AgentData | undefined {
-  try {
-    return ctx.agents.get(decodeURIComponent(rawPublicId));
-  } catch {
-    return undefined; // malformed %-escape
-  }
-}
 
 /** Empty list: anyone (with or without Origin). Otherwise the listed sites and the agent's public page;
  *  a client sending no Origin is refused. */
@@ -122,6 +115,3 @@ function originAllowed(agent: AgentData, origin: string | null, publicPage: stri
   return (publicPage !== null && normalised === normaliseOrigin(publicPage)) || agent.allowedOrigins.includes(normalised);
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

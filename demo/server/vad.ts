@@ -1,6 +1,7 @@
 // Energy-based voice activity detection on the caller's 16 kHz frames: a turn starts after a short run of
 // loud blocks and ends after a run of quiet ones. Positions are in samples of the caller's stream, so the
 // result does not depend on how fast frames arrive.
+import { measureLevel } from '../../worklets/dsp/levels.ts';
 
 export interface VadOptions {
   sampleRate: number;
@@ -74,9 +75,7 @@ export class EnergyVad {
   }
 
   #analyse(events: VadEvent[]): void {
-    let energy = 0;
-    for (let i = 0; i < this.#blockSize; i++) energy += this.#block[i]! * this.#block[i]!;
-    const rms = Math.sqrt(energy / this.#blockSize);
+    const { rms } = measureLevel(this.#block, this.#blockSize);
     const loud = rms > Math.max(this.#minThreshold, this.#noiseFloor * 4);
     const blockStart = this.#position;
     this.#position += this.#blockSize;
