@@ -1,6 +1,7 @@
-// Audio quality measurements shared by the benchmark and the DSP tests. No FFT: tones are measured by
-// least-squares fits of sines at known frequencies (exact for any length, no window leakage), and noise
-// as whatever a fit leaves behind.
+// Test signals and audio measurements shared by the benchmark and the tests (Node and the test page). No
+// FFT: tones are measured by least-squares fits of sines at known frequencies (exact for any length, no
+// window leakage), and noise as whatever a fit leaves behind.
+import { floatToInt16, int16ToFloat } from '../worklets/dsp/pcm.ts';
 
 /** A stream converter for measurement: feed a whole signal, get the whole output (state from scratch). */
 export type Convert = (input: Float32Array) => Float32Array;
@@ -16,10 +17,54 @@ export function sine(frequency: number, rate: number, samples: number, amplitude
   return out;
 }
 
+/** The same sine as 16-bit PCM, converted by the project's one float → int16 rule. */
+export function sineInt16(frequency: number, rate: number, samples: number, amplitude = 1, phase = 0): Int16Array<ArrayBuffer> {
+  const out = new Int16Array(samples);
+  floatToInt16(sine(frequency, rate, samples, amplitude, phase), out);
+  return out;
+}
+
+/** Concatenated 16-bit little-endian PCM chunks (any byte offset; a stray odd byte is ignored) as floats
+ *  in [−1, 1), by the project's one int16 → float rule. */
+export function pcm16ToFloat(chunks: readonly (ArrayBuffer | ArrayBufferView)[]): Float32Array {
+  const views = chunks.map((c) => (c instanceof ArrayBuffer ? new DataView(c) : new DataView(c.buffer, c.byteOffset, c.byteLength)));
+  const pcm = new Int16Array(views.reduce((n, v) => n + (v.byteLength >> 1), 0));
+  let at = 0;
+  for (const view of views) {
+    for (let i = 0; i + 1 < view.byteLength; i += 2) pcm[at++] = view.getInt16(i, true);
+  }
+  const out = new Float32Array(pcm.length);
+  int16ToFloat(pcm, out);
+  return out;
+}
+
 export function meanSquare(signal: ArrayLike<number>, from = 0, to = signal.length): number {
   let sum = 0;
   for (let i = from; i < to; i++) sum += signal[i]! * signal[i]!;
   return to > from ? sum / (to - from) : 0;
+}
+
+export function rms(signal: ArrayLike<number>, from = 0, to = signal.length): number {
+  return Math.sqrt(meanSquare(signal, from, to));
+}
+
+/** Largest |x[i] − x[i−1]| for i in [from, to): a click stands out against a smooth signal's own steps. */
+export function maxStep(x: ArrayLike<number>, from = 1, to = x.length): number {
+  let max = 0;
+  for (let i = Math.max(1, from); i < to; i++) max = Math.max(max, Math.abs(x[i]! - x[i - 1]!));
+  return max;
+}
+
+/** Index of the first sample louder than `threshold` (−1 if none). */
+export function firstAbove(x: ArrayLike<number>, threshold = 0): number {
+  for (let i = 0; i < x.length; i++) if (Math.abs(x[i]!) > threshold) return i;
+  return -1;
+}
+
+/** Index of the last sample louder than `threshold` (−1 if none). */
+export function lastAbove(x: ArrayLike<number>, threshold = 0): number {
+  for (let i = x.length - 1; i >= 0; i--) if (Math.abs(x[i]!) > threshold) return i;
+  return -1;
 }
 
 export interface ToneFit {
@@ -105,6 +150,12 @@ function solve(a: Float64Array[], b: Float64Array): Float64Array {
     x[c] = Math.abs(m[c]![c]!) < 1e-300 ? 0 : s / m[c]![c]!;
   }
   return x;
+}
+
+/** Share (0…1) of the signal's power in one tone of `frequency` over signal[from, to). */
+export function toneShare(signal: ArrayLike<number>, rate: number, frequency: number, from = 0, to = signal.length): number {
+  const fit = fitTones(signal, rate, [frequency], from, to);
+  return fit.total > 0 ? fit.amplitudes[0]! ** 2 / 2 / fit.total : 0;
 }
 
 /** Signal-to-noise ratio (dB) of a tone: fitted tone power over everything else (noise + distortion). */

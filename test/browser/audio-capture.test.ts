@@ -6,9 +6,11 @@ import { CaptureNode } from '../../src/audio/capture-node.ts';
 import { requestMicrophone, stopStream } from '../../src/audio/microphone.ts';
 import type { AudioLevel } from '../../worklets/messages.ts';
 import { StreamResampler } from '../../worklets/dsp/resampler.ts';
-import { alignAndMeasure, framesToFloat, rms } from '../fixtures/analysis.ts';
+import { pcm16ToFloat, rms } from '../../bench/measure.ts';
+import { alignAndMeasure } from '../fixtures/analysis.ts';
 import { spyOnMicrophone, type MicrophoneSpy } from '../fixtures/media-spy.ts';
 import { CAPTURE_LOOP_SECONDS, CAPTURE_RATE, captureSignal } from '../fixtures/signals.ts';
+import { sleep } from '../sleep.ts';
 
 const OUT_RATE = 16_000;
 /** Measured: 86 dB at 44.1 kHz (the same resampler on the same samples), 57 dB at 48 kHz (Chromium
@@ -26,8 +28,6 @@ function watchMicrophone(): MicrophoneSpy {
   cleanup.push(() => spy.restore());
   return spy;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Frames that arrive between two wall-clock instants, and how long that was. */
 async function framesDuring(frames: ArrayBuffer[], ms: number): Promise<{ count: number; seconds: number }> {
@@ -59,7 +59,7 @@ function reference(): Float32Array {
  * late microphone buffer, which spoils a segment and moves the alignment once.
  */
 function expectFaithful(frames: ArrayBuffer[]): void {
-  const signal = framesToFloat(frames);
+  const signal = pcm16ToFloat(frames);
   const ref = reference();
   const period = CAPTURE_LOOP_SECONDS * OUT_RATE;
   const segment = OUT_RATE / 4;

@@ -5,14 +5,13 @@ import { microphoneError } from '../../src/audio/microphone.ts';
 import { workletFileNames, workletUrl } from '../../src/audio/worklet-modules.ts';
 import { CallError } from '../../src/call/errors.ts';
 import { shadow, spyOnMicrophone } from '../fixtures/media-spy.ts';
+import { sleep } from '../sleep.ts';
 
 let cleanup: (() => void)[] = [];
 afterEach(() => {
   for (const undo of cleanup.reverse()) undo();
   cleanup = [];
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function rejection(promise: Promise<unknown>): Promise<CallError> {
   try {

@@ -1,14 +1,11 @@
 // The energy VAD that ends caller turns (positions in samples of the 16 kHz stream).
 import { describe, expect, it } from 'vitest';
+import { sineInt16 } from '../../bench/measure.ts';
 import { EnergyVad, type VadEvent } from '../../demo/server/vad.ts';
 
 const RATE = 16_000;
 
-function tone(seconds: number, amplitude = 0.3): Int16Array {
-  const out = new Int16Array(Math.round(seconds * RATE));
-  for (let i = 0; i < out.length; i++) out[i] = Math.round(amplitude * 32767 * Math.sin((2 * Math.PI * 300 * i) / RATE));
-  return out;
-}
+const tone = (seconds: number, amplitude = 0.3) => sineInt16(300, RATE, Math.round(seconds * RATE), amplitude);
 const silence = (seconds: number) => new Int16Array(Math.round(seconds * RATE));
 
 function run(parts: Int16Array[], chunk = 320): VadEvent[] {

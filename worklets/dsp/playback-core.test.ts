@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { sampledAllocationBytes } from '../../bench/allocation.ts';
 import { playChunked } from '../../bench/converters.ts';
-import { fitTones, sine, thdPlusNoiseDb } from '../../bench/measure.ts';
-import { floatToInt16 } from './pcm.ts';
+import { firstAbove, fitTones, lastAbove, maxStep, sineInt16, thdPlusNoiseDb } from '../../bench/measure.ts';
 import { PlaybackCore } from './playback-core.ts';
 
 const QUANTUM = 128;
 
-function pcm(signal: Float32Array): Int16Array {
-  const out = new Int16Array(signal.length);
-  floatToInt16(signal, out);
-  return out;
-}
-
-/** 1 kHz tone at 24 kHz as 16-bit PCM. */
-function tone(seconds: number, amplitude = 0.5, frequency = 1000): Int16Array {
-  return pcm(sine(frequency, 24000, Math.round(seconds * 24000), amplitude));
-}
+/** A tone (1 kHz unless given) at 24 kHz as 16-bit PCM. */
+const tone = (seconds: number, amplitude = 0.5, frequency = 1000) =>
+  sineInt16(frequency, 24000, Math.round(seconds * 24000), amplitude);
 
 /** Renders `samples` output samples (whole quanta) and returns them. */
 function render(core: PlaybackCore, samples: number): Float32Array {
@@ -29,17 +21,10 @@ function render(core: PlaybackCore, samples: number): Float32Array {
   return out;
 }
 
-const firstNonZero = (x: Float32Array) => x.findIndex((v) => v !== 0);
-const lastNonZero = (x: Float32Array) => x.findLastIndex((v) => v !== 0);
 /** The steepest sample-to-sample step of a 0.5-amplitude 1 kHz tone at `rate`, with room for the band-
  *  limited overshoot (Gibbs, ~9%) where the test tone itself starts or stops abruptly. A click — a jump to
  *  or from silence — is several times larger. */
 const toneStep = (rate: number) => 1.15 * 0.5 * Math.sin((2 * Math.PI * 1000) / rate);
-const maxStep = (x: Float32Array, from = 1, to = x.length) => {
-  let m = 0;
-  for (let i = Math.max(1, from); i < to; i++) m = Math.max(m, Math.abs(x[i]! - x[i - 1]!));
-  return m;
-};
 
 describe('PlaybackCore', () => {
   it.each([48000, 44100])(
@@ -50,7 +35,7 @@ describe('PlaybackCore', () => {
       expect(core.underruns).toBe(0);
       expect(core.playedSamples).toBe(source.length);
       expect(core.drained).toBe(true);
-      const start = firstNonZero(out);
+      const start = firstAbove(out);
       const end = start + Math.round(3 * rate);
       const thdn = thdPlusNoiseDb(out, rate, 1000, start + Math.round(0.02 * rate), end - Math.round(0.02 * rate));
       expect(thdn).toBeLessThanOrEqual(-83);
@@ -63,21 +48,21 @@ describe('PlaybackCore', () => {
     const core = new PlaybackCore(48000);
     core.enqueue(tone(0.03));
     const waiting = render(core, 0.05 * 48000);
-    expect(firstNonZero(waiting)).toBe(-1);
+    expect(firstAbove(waiting)).toBe(-1);
     core.enqueue(tone(0.03));
-    expect(firstNonZero(render(core, QUANTUM))).toBeGreaterThanOrEqual(0);
+    expect(firstAbove(render(core, QUANTUM))).toBeGreaterThanOrEqual(0);
 
     const ended = new PlaybackCore(48000);
     ended.enqueue(tone(0.03));
     ended.markEnded();
-    expect(firstNonZero(render(ended, QUANTUM))).toBeGreaterThanOrEqual(0);
+    expect(firstAbove(render(ended, QUANTUM))).toBeGreaterThanOrEqual(0);
   });
 
   it('starts a short utterance after waiting the prebuffer time even if never marked ended', () => {
     const core = new PlaybackCore(48000);
     core.enqueue(tone(0.02));
     const out = render(core, 0.2 * 48000);
-    const start = firstNonZero(out);
+    const start = firstAbove(out);
     expect(start).toBeGreaterThanOrEqual(0.06 * 48000 - QUANTUM);
     expect(start).toBeLessThanOrEqual(0.06 * 48000 + 2 * QUANTUM);
     expect(core.playedSamples).toBe(480);
@@ -88,7 +73,7 @@ describe('PlaybackCore', () => {
     core.enqueue(tone(0.1));
     const first = render(core, 0.3 * 48000);
     expect(core.underruns).toBe(1);
-    const lastSound = lastNonZero(first);
+    const lastSound = lastAbove(first);
     expect(lastSound).toBeLessThan(first.length - 0.1 * 48000);
     core.enqueue(tone(0.1));
     const second = render(core, 0.3 * 48000);
@@ -150,7 +135,7 @@ describe('PlaybackCore', () => {
     core.flush();
     expect(core.queuedSamples).toBe(0);
     expect(core.drained).toBe(true);
-    expect(firstNonZero(render(core, 0.2 * 48000))).toBe(-1);
+    expect(firstAbove(render(core, 0.2 * 48000))).toBe(-1);
   });
 
   it('reports drained only once everything queued has been played and no fade is running', () => {
@@ -195,7 +180,7 @@ describe('PlaybackCore', () => {
       core.enqueue(tone(0.5));
       core.markEnded();
       const out = render(core, 0.7 * rate);
-      const start = firstNonZero(out);
+      const start = firstAbove(out);
       expect(thdPlusNoiseDb(out, rate, 1000, start + rate * 0.02, start + rate * 0.48), `${rate} Hz`).toBeLessThanOrEqual(-83);
     }
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sampledAllocationBytes } from '../../bench/allocation.ts';
-import { runBlocks, streamResampler } from '../../bench/converters.ts';
+import { random, runBlocks, streamResampler } from '../../bench/converters.ts';
 import {
   conversionSnrDb,
   measuredDelaySeconds,
@@ -21,13 +21,8 @@ const kernels = [
 
 /** Deterministic noise in [−0.5, 0.5). */
 function noise(samples: number, seed = 1): Float32Array {
-  const out = new Float32Array(samples);
-  let s = seed >>> 0;
-  for (let i = 0; i < samples; i++) {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    out[i] = s / 2 ** 32 - 0.5;
-  }
-  return out;
+  const next = random(seed);
+  return Float32Array.from({ length: samples }, () => next() - 0.5);
 }
 
 it('uses the SIMD kernel in Node (so the figures below cover both kernels)', () => {
