@@ -1,6 +1,15 @@
 // The agent's speaking accounting, with a fake output: what the caller has had time to hear.
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AgentVoice, composeUtterance, type SpeechOutcome } from '../../demo/server/agent-voice.ts';
+
+// AgentVoice paces itself with setTimeout and performance.now(): on a fake clock its accounting is exact,
+// however loaded the machine.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 function recorder() {
   const events: { at: number; kind: 'audio' | 'json'; bytes?: number; message?: Record<string, unknown> }[] = [];
@@ -15,15 +24,14 @@ function recorder() {
   };
 }
 
-/** Three "words" of loud audio, 0.2 s each, at 24 kHz. */
-function threeWords() {
-  const word = () => Int16Array.from({ length: 4800 }, (_, i) => Math.round(8000 * Math.cos(i / 3)));
-  return composeUtterance([
-    { pcm: word(), text: 'one' },
-    { pcm: word(), text: 'two' },
-    { pcm: word(), text: 'three' },
-  ]);
+/** "one two three": loud 24 kHz words of these lengths (samples). */
+function words(lengths: [number, number, number]) {
+  const word = (length: number) => Int16Array.from({ length }, (_, i) => Math.round(8000 * Math.cos(i / 3)));
+  return composeUtterance(['one', 'two', 'three'].map((text, i) => ({ pcm: word(lengths[i]!), text })));
 }
+
+/** Three words of 0.2 s each. */
+const threeWords = () => words([4800, 4800, 4800]);
 
 describe('AgentVoice', () => {
   it('times words over their segments, the first at sample 0', () => {
@@ -36,35 +44,42 @@ describe('AgentVoice', () => {
   it('at real-time playback, sends everything early but finishes the transcript only once it could be heard', async () => {
     const { events, out } = recorder();
     const voice = new AgentVoice(out, { audioPace: 3, playbackSpeed: 1, minChunkMs: 40, maxChunkMs: 200, random: () => 0.5 });
-    const outcome: SpeechOutcome = await voice.speak(threeWords());
-    expect(outcome).toBe('played');
+    const utterance = words([4800, 4800, 4000]); // 13,600 samples: 4 chunks of 120 ms and a shorter last one
+    const spoken: Promise<SpeechOutcome> = voice.speak(utterance);
+    await vi.runAllTimersAsync();
+    expect(await spoken).toBe('played');
+
     const audio = events.filter((e) => e.kind === 'audio');
-    expect(audio.reduce((n, e) => n + e.bytes!, 0)).toBe(14_400 * 2);
-    expect(audio.every((e) => e.bytes === 120 * 24 * 2)).toBe(true); // 120 ms chunks with random() = 0.5, last one shorter
-    const texts = events.filter((e) => e.kind === 'json').map((e) => [e.message!.text, e.message!.final]);
-    expect(texts).toEqual([
-      ['one', false],
-      ['one two', false],
-      ['one two three', false],
-      ['one two three', true],
+    expect(audio.map((e) => e.bytes)).toEqual([2880, 2880, 2880, 2880, 2080].map((samples) => samples * 2));
+    expect(audio.map((e) => e.at)).toEqual([0, 40, 80, 120, 160]); // 120 ms of audio every 40 ms: 3× real time
+    const texts = events.filter((e) => e.kind === 'json').map((e) => [e.message!.text, e.message!.final, e.at]);
+    expect(texts.slice(0, 3)).toEqual([
+      ['one', false, 0],
+      ['one two', false, 200], // each word shows when the caller has had time to hear it start
+      ['one two three', false, 400],
     ]);
     const final = events.at(-1)!;
-    expect(final.at).toBeGreaterThanOrEqual(600); // 0.6 s of audio cannot have been heard sooner
-    expect(audio.at(-1)!.at).toBeLessThan(final.at);
+    expect(final.message).toMatchObject({ text: 'one two three', final: true });
+    const audioMs = 13_600 / 24;
+    expect(final.at).toBeGreaterThanOrEqual(audioMs); // 567 ms of audio cannot have been heard sooner…
+    expect(final.at).toBeLessThan(audioMs + 2); // …and the turn closes as soon as it has
     expect(voice.speaking).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('cut: stops sending and closes the transcript with the words heard so far', async () => {
     const { events, out } = recorder();
     const voice = new AgentVoice(out, { audioPace: 1, playbackSpeed: 1, minChunkMs: 40, maxChunkMs: 40, random: () => 0 });
     const spoken = voice.speak(threeWords());
-    await new Promise((resolve) => setTimeout(resolve, 300)); // into the second word
+    await vi.advanceTimersByTimeAsync(300); // into the second word (200–400 ms)
     expect(voice.speaking).toBe(true);
     expect(voice.cut()).toBe(true);
     expect(await spoken).toBe('cut');
-    const sentAtCut = events.filter((e) => e.kind === 'audio').length;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(events.filter((e) => e.kind === 'audio').length).toBe(sentAtCut);
+    const sent = () => events.filter((e) => e.kind === 'audio').length;
+    expect(sent()).toBe(8); // at real-time pace: 40 ms chunks at 0, 40, … 280 ms
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sent()).toBe(8);
+    expect(vi.getTimerCount()).toBe(0);
     expect(events.at(-1)!.message).toEqual({ type: 'transcript', role: 'agent', text: 'one two', final: true });
     expect(voice.cut()).toBe(false);
   });

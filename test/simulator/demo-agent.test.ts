@@ -2,14 +2,15 @@
 // transcript, VAD turns, interruption, typed text, the get_time tool, goodbye, returning visitors.
 import ESpeakNg from 'espeak-ng';
 import { afterEach, describe, expect, it } from 'vitest';
+import { pcm16ToFloat, rms } from '../../bench/measure.ts';
 import { ManualClock } from '../../demo/server/index.ts';
 import { PHRASES } from '../../demo/server/phrases.ts';
 import { decodeWav } from '../../demo/server/wav.ts';
 import {
-  agentOf,
-  agentsWith,
+  briefAgents,
   CallClient,
   closeAll,
+  expectToneEchoed,
   frames,
   isTranscript,
   isType,
@@ -29,45 +30,6 @@ async function espeakSamples(text: string, voice: string): Promise<number> {
   return sound.samples.length;
 }
 
-function samplesOf(chunks: Buffer[]): Int16Array {
-  const all = Buffer.concat(chunks);
-  return new Int16Array(all.buffer.slice(all.byteOffset, all.byteOffset + all.length));
-}
-
-function rms(samples: Int16Array): number {
-  let sum = 0;
-  for (const s of samples) sum += (s / 32768) ** 2;
-  return Math.sqrt(sum / Math.max(1, samples.length));
-}
-
-/** Share of the signal's power at `frequency` (Goertzel), 0…1. */
-function toneShare(samples: Int16Array, frequency: number, rate: number): number {
-  const w = (2 * Math.PI * frequency) / rate;
-  let s1 = 0;
-  let s2 = 0;
-  let total = 0;
-  for (const raw of samples) {
-    const x = raw / 32768;
-    total += x * x;
-    const s0 = x + 2 * Math.cos(w) * s1 - s2;
-    s2 = s1;
-    s1 = s0;
-  }
-  const power = s1 * s1 + s2 * s2 - 2 * Math.cos(w) * s1 * s2;
-  return (2 * power) / (samples.length * total);
-}
-
-/** Audio chunks between two indexes of `received`. */
-function audioBetween(call: CallClient, from: number, to = call.received.length): Buffer[] {
-  return call.received.slice(from, to).flatMap((r) => (r.kind === 'audio' ? [r.bytes] : []));
-}
-
-/** A talking agent that only says "Hi." so tests need not wait for the full greeting. */
-const briefAgents = () =>
-  agentsWith((d) => {
-    d.agents.push({ ...agentOf(d, 'demo-en'), publicId: 'brief', greeting: 'Hi.' });
-  });
-
 describe('demo agent', () => {
   it('greets aloud: 24 kHz s16le chunks of varying even lengths, sent ahead of a word-by-word transcript', async () => {
     const sim = await startTestSimulator();
@@ -77,14 +39,14 @@ describe('demo agent', () => {
     expect(final.text).toBe(greeting);
 
     const finalAt = call.indexOf(final);
-    const chunks = audioBetween(call, 0, finalAt);
+    const chunks = call.audioBetween(0, finalAt);
     expect(chunks.every((c) => c.length % 2 === 0)).toBe(true);
     expect(new Set(chunks.map((c) => c.length)).size).toBeGreaterThan(3);
     // faster than real time: all of it was sent before the caller could have heard it all
-    expect(audioBetween(call, finalAt)).toEqual([]);
+    expect(call.audioBetween(finalAt)).toEqual([]);
     // espeak's 22,050 Hz output, resampled to exactly 24,000 Hz
     const reference = await espeakSamples(greeting, 'en');
-    const samples = samplesOf(chunks);
+    const samples = pcm16ToFloat(chunks);
     expect(samples.length).toBe(Math.floor((reference * 24_000) / 22_050));
     expect(rms(samples)).toBeGreaterThan(0.02);
 
@@ -108,21 +70,26 @@ describe('demo agent', () => {
     const greeting = PHRASES[language].greeting(name);
     await call.next((m) => m.type === 'transcript' && m.role === 'agent' && typeof m.text === 'string' && m.text.length > 0);
     await call.next(() => call.audio.length > 3);
-    const samples = samplesOf(call.audio);
+    const samples = pcm16ToFloat(call.audio);
     expect(rms(samples)).toBeGreaterThan(0.02);
     const first = call.messages.find(isTranscript('agent', false))!;
     expect(greeting.startsWith(first.text as string)).toBe(true);
     call.send({ type: 'end' });
   });
 
-  it('ends a caller turn after 700 ms of silence: honest user transcript, then answers with the caller own words', async () => {
+  it('ends a caller turn after 700 ms of silence, not 500: honest user transcript, then answers with the caller own words', async () => {
     const sim = await startTestSimulator({ agents: briefAgents() });
     const call = await CallClient.open(await ticketFor(sim.url, 'brief'));
     await call.next(isTranscript('agent', true)); // "Hi." has been heard
-    sendFrames(call, [...frames(1, 0.3, 220), ...frames(1, 0)]);
+    sendFrames(call, [...frames(1, 0.3, 220), ...frames(0.5, 0)]);
+    call.send({ type: 'ping' });
+    const pong = await call.next(isType('pong')); // answered in order: every frame before it went through the VAD
 
     const listening = await call.next(isTranscript('user', false));
     expect(listening.text).toBe('(speaking…)');
+    expect(call.indexOf(listening)).toBeLessThan(call.indexOf(pong));
+    expect(call.messages.filter(isTranscript('user', true))).toEqual([]); // 500 ms of silence: still the caller's turn
+    sendFrames(call, frames(0.4, 0)); // 900 ms
     const userFinal = await call.next(isTranscript('user', true));
     expect(userFinal.text).toBe('(speech, 1.0 s — no speech recogniser in the simulator)');
     const from = call.indexOf(userFinal);
@@ -130,13 +97,8 @@ describe('demo agent', () => {
     expect(answer.text).toBe('I heard you speak for 1.0 seconds. Here is what I heard: [your words, played back]');
     expect(call.messages.some(isType('interrupted'))).toBe(false);
 
-    // The answer ends with the caller's tone played back at 24 kHz: 0.2 s before, 1 s of tone, 0.2 s after.
-    const answerAudio = samplesOf(audioBetween(call, from, call.indexOf(answer)));
-    const echo = answerAudio.subarray(answerAudio.length - Math.round(1.4 * 24_000));
-    const toneMiddle = echo.subarray(Math.round(0.45 * 24_000), Math.round(0.95 * 24_000));
-    expect(toneShare(toneMiddle, 220, 24_000)).toBeGreaterThan(0.95);
-    expect(rms(toneMiddle)).toBeGreaterThan(0.15);
-    expect(rms(echo.subarray(0, Math.round(0.15 * 24_000)))).toBeLessThan(0.01); // the silence before
+    // The answer ends with the caller's tone played back.
+    expectToneEchoed(call, from, answer, 1, 220);
   });
 
   it('a turn of silence alone is no turn', async () => {
@@ -166,8 +128,8 @@ describe('demo agent', () => {
     expect(greeting.startsWith(heard)).toBe(true);
 
     const userFinal = await call.next(isTranscript('user', true));
-    expect(audioBetween(call, at, call.indexOf(userFinal))).toEqual([]); // the rest was dropped
-    const sentBefore = samplesOf(audioBetween(call, 0, at)).length;
+    expect(call.audioBetween(at, call.indexOf(userFinal))).toEqual([]); // the rest was dropped
+    const sentBefore = pcm16ToFloat(call.audioBetween(0, at)).length;
     expect(sentBefore).toBeLessThan(Math.floor(((await espeakSamples(greeting, 'en')) * 24_000) / 22_050));
     // and the agent answers the turn
     const answer = await call.next(isTranscript('agent', true), { from: call.indexOf(userFinal) });
@@ -188,7 +150,7 @@ describe('demo agent', () => {
     const from = call.indexOf(echoed);
     const answer = await call.next(isTranscript('agent', true), { from });
     expect(answer.text).toBe('You wrote: hello there');
-    expect(rms(samplesOf(audioBetween(call, from, call.indexOf(answer))))).toBeGreaterThan(0.02);
+    expect(rms(pcm16ToFloat(call.audioBetween(from, call.indexOf(answer))))).toBeGreaterThan(0.02);
 
     // Blank text is no turn.
     call.send({ type: 'text', text: '   ' });

@@ -1,6 +1,8 @@
 // Shared by the simulator's conformance tests: a fast simulator on an ephemeral port, a ticket request
 // over real HTTP and a call client over a real WebSocket.
+import { expect } from 'vitest';
 import WebSocket from 'ws';
+import { pcm16ToFloat, rms, sineInt16, toneShare } from '../../bench/measure.ts';
 import { loadAgentsFile, startSimulator, type AgentsData, type RunningSimulator, type StartOptions } from '../../demo/server/index.ts';
 import { ESpeakSynthesiser } from '../../demo/server/synthesiser.ts';
 
@@ -47,6 +49,13 @@ export function agentOf(data: AgentsData, publicId: string) {
   if (!agent) throw new Error(`no agent ${publicId}`);
   return agent;
 }
+
+/** The repository's agents plus `brief`: the talking English demo agent greeting with only "Hi.", so tests
+ *  need not wait for the full greeting. */
+export const briefAgents = () =>
+  agentsWith((d) => {
+    d.agents.push({ ...agentOf(d, 'demo-en'), publicId: 'brief', greeting: 'Hi.' });
+  });
 
 export interface TicketAnswer {
   status: number;
@@ -134,7 +143,12 @@ export class CallClient {
   }
 
   get audio(): Buffer[] {
-    return this.received.flatMap((r) => (r.kind === 'audio' ? [r.bytes] : []));
+    return this.audioBetween(0);
+  }
+
+  /** Audio chunks received between two indexes of `received`. */
+  audioBetween(from: number, to = this.received.length): Buffer[] {
+    return this.received.slice(from, to).flatMap((r) => (r.kind === 'audio' ? [r.bytes] : []));
   }
 
   send(message: unknown): void {
@@ -189,20 +203,29 @@ export const isTranscript = (role: 'user' | 'agent', final: boolean) => (m: Serv
 export function frames(seconds: number, amplitude: number, frequency = 220): Buffer[] {
   const perFrame = 320;
   const count = Math.round((seconds * 16_000) / perFrame);
-  const out: Buffer[] = [];
-  for (let f = 0; f < count; f++) {
-    const frame = Buffer.alloc(perFrame * 2);
-    for (let i = 0; i < perFrame; i++) {
-      const n = f * perFrame + i;
-      frame.writeInt16LE(Math.round(amplitude * 32767 * Math.sin((2 * Math.PI * frequency * n) / 16_000)), 2 * i);
-    }
-    out.push(frame);
+  const pcm = sineInt16(frequency, 16_000, count * perFrame, amplitude);
+  const bytes = Buffer.from(pcm.buffer);
+  return Array.from({ length: count }, (_, f) => bytes.subarray(f * perFrame * 2, (f + 1) * perFrame * 2));
+}
+
+/** Sends caller audio as binary frames, or (`json`) as `{type: 'audio', data: <base64>}` messages. */
+export function sendFrames(client: CallClient, list: Buffer[], { json = false } = {}): void {
+  for (const frame of list) {
+    if (json) client.send({ type: 'audio', data: frame.toString('base64') });
+    else client.ws.send(frame, { binary: true });
   }
-  return out;
 }
 
-export function sendFrames(client: CallClient, list: Buffer[]): void {
-  for (const frame of list) client.ws.send(frame, { binary: true });
+/**
+ * Checks the end of the talking agent's answer to a spoken turn: the caller's own audio played back at
+ * 24 kHz (0.2 s before the speech, the speech, 0.2 s after), here a tone of `seconds` at `frequency`.
+ */
+export function expectToneEchoed(call: CallClient, from: number, answer: ServerMessage, seconds: number, frequency: number): void {
+  const rate = 24_000;
+  const audio = pcm16ToFloat(call.audioBetween(from, call.indexOf(answer)));
+  const echo = audio.subarray(audio.length - Math.round((seconds + 0.4) * rate));
+  const [middleFrom, middleTo] = [Math.round((0.2 + seconds / 4) * rate), Math.round((0.2 + (3 * seconds) / 4) * rate)];
+  expect(toneShare(echo, rate, frequency, middleFrom, middleTo)).toBeGreaterThan(0.95);
+  expect(rms(echo, middleFrom, middleTo)).toBeGreaterThan(0.15);
+  expect(rms(echo, 0, Math.round(0.15 * rate))).toBeLessThan(0.01); // the silence before
 }
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
