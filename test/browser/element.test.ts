@@ -1,58 +1,35 @@
+// <voice-agent> as a host page sees it, inside another component's shadow root: the library entry defines
+// it; a whole call through its own buttons with bubbling, composed events and the reflected state; errors
+// and a new call; removal hangs up, a move does not; server text is never markup.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import '../../src/voice-agent.ts';
 import { VoiceAgentElement } from '../../src/voice-agent.ts';
-import { FakeSink, FakeSocket, FakeSource, okTicket, scriptedFetch } from '../fakes.ts';
-
-const sockets: FakeSocket[] = [];
-class PageSocket extends FakeSocket {
-  constructor(url: string) {
-    super(url);
-    sockets.push(this);
-  }
-}
-
-const audio = { source: new FakeSource(), sink: new FakeSink() };
-class TestVoiceAgent extends VoiceAgentElement {
-  protected override createAudio() {
-    return audio;
-  }
-}
-customElements.define('test-voice-agent', TestVoiceAgent);
-
-const socket = () => sockets.at(-1)!;
-const nextTick = () => new Promise((resolve) => setTimeout(resolve, 0));
+import { okTicket } from '../fakes.ts';
+import { sleep } from '../sleep.ts';
+import { audio, cleanUp, goLive, mount, resetFakes, say, socket, sockets, type UiTestAgent } from './ui-harness.ts';
 
 let events: { type: string; detail: unknown; composed: boolean; bubbles: boolean }[];
 const record = (event: Event) =>
   events.push({ type: event.type, detail: (event as CustomEvent).detail, composed: event.composed, bubbles: event.bubbles });
 const EVENT_TYPES = ['state', 'ready', 'transcript', 'interrupted', 'tool', 'ended', 'error'].map((n) => `voice-agent-${n}`);
 
-let fetchStub: ReturnType<typeof scriptedFetch>;
+let fetchStub: ReturnType<typeof resetFakes>;
 beforeEach(() => {
   events = [];
-  sockets.length = 0;
-  audio.source = new FakeSource();
-  audio.sink = new FakeSink();
-  fetchStub = scriptedFetch(okTicket());
-  vi.stubGlobal('fetch', fetchStub);
-  vi.stubGlobal('WebSocket', PageSocket);
+  fetchStub = resetFakes();
   for (const type of EVENT_TYPES) document.addEventListener(type, record);
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   for (const type of EVENT_TYPES) document.removeEventListener(type, record);
-  document.body.replaceChildren();
+  cleanUp();
 });
 
-async function mount(): Promise<TestVoiceAgent> {
+/** The widget inside another component's open shadow root: only composed events reach the document. */
+function mountInShadowRoot(): Promise<UiTestAgent> {
   const host = document.createElement('div');
-  host.attachShadow({ mode: 'open' }).innerHTML =
-    '<test-voice-agent public-id="shop-42" server-url="https://service.test/" lang="en"></test-voice-agent>';
   document.body.append(host);
-  const element = host.shadowRoot!.querySelector('test-voice-agent') as TestVoiceAgent;
-  await element.updateComplete;
-  return element;
+  return mount({ lang: 'en' }, host.attachShadow({ mode: 'open' }));
 }
 
 describe('<voice-agent>', () => {
@@ -62,7 +39,7 @@ describe('<voice-agent>', () => {
   });
 
   it('runs a whole call from the call button to `ended`, reflecting state and emitting composed events', async () => {
-    const element = await mount();
+    const element = await mountInShadowRoot();
     expect(element.getAttribute('state')).toBe('idle');
 
     await userEvent.click(page.getByRole('button', { name: 'Voice assistant', exact: true }));
@@ -78,8 +55,8 @@ describe('<voice-agent>', () => {
     // Names are wrapped in Unicode bidi isolates (U+2068 … U+2069) so they cannot reorder the sentence.
     await expect.element(page.getByRole('status')).toHaveTextContent('Live with \u2068Amina\u2069');
 
-    socket().receive({ type: 'transcript', role: 'agent', text: 'Bonjour', final: false });
-    socket().receive({ type: 'transcript', role: 'agent', text: 'Bonjour, je vous écoute', final: true });
+    say('agent', 'Bonjour', false);
+    say('agent', 'Bonjour, je vous écoute', true);
     socket().receive({ type: 'tool', name: 'get_time', status: 'running' });
     socket().receive({ type: 'interrupted' });
     await expect.element(page.getByRole('listitem')).toHaveTextContent('Bonjour, je vous écoute');
@@ -127,57 +104,44 @@ describe('<voice-agent>', () => {
   });
 
   it('reports errors as `voice-agent-error` and can call again afterwards', async () => {
-    fetchStub = scriptedFetch({ status: 429, body: { error: 'RATE_LIMITED' }, headers: { 'Retry-After': '30' } }, okTicket(2));
-    vi.stubGlobal('fetch', fetchStub);
-    const element = await mount();
+    resetFakes({ status: 429, body: { error: 'RATE_LIMITED' }, headers: { 'Retry-After': '30' } }, okTicket(2));
+    const element = await mountInShadowRoot();
     await element.start();
     expect(element.getAttribute('state')).toBe('error');
     expect(events.find((e) => e.type === 'voice-agent-error')?.detail).toMatchObject({
       code: 'RATE_LIMITED', retryable: true, retryAfterSeconds: 30,
     });
-    const again = element.start();
-    await vi.waitFor(() => expect(sockets).toHaveLength(1));
-    socket().open();
-    socket().receive({ type: 'ready', conversationId: 'c', maxSeconds: 60, agent: {} });
-    await again;
+    await goLive(element);
     expect(element.state).toBe('live');
+    expect(element.getAttribute('state')).toBe('live');
+    expect(socket().url).toBe('wss://service.test/call?token=t2');
   });
 
   it('hangs up and releases audio when removed from the page', async () => {
-    const element = await mount();
-    void element.start();
-    await vi.waitFor(() => expect(sockets).toHaveLength(1));
-    socket().open();
-    socket().receive({ type: 'ready', conversationId: 'c', maxSeconds: 60, agent: {} });
-    await vi.waitFor(() => expect(element.state).toBe('live'));
+    const element = await mountInShadowRoot();
+    await goLive(element);
     element.remove();
-    await nextTick();
+    await sleep(0);
     expect(socket().sentJson.at(-1)).toEqual({ type: 'end' });
     expect(audio.source.closed).toBeGreaterThan(0);
   });
 
   it('keeps the call when the page only moves the element', async () => {
-    const element = await mount();
-    void element.start();
-    await vi.waitFor(() => expect(sockets).toHaveLength(1));
-    socket().open();
-    socket().receive({ type: 'ready', conversationId: 'c', maxSeconds: 60, agent: {} });
-    await vi.waitFor(() => expect(element.state).toBe('live'));
+    const element = await mountInShadowRoot();
+    await goLive(element);
     const dialog = document.createElement('div');
     document.body.append(dialog);
     dialog.append(element); // disconnected and connected again in the same task
-    await nextTick();
+    await sleep(0);
     expect(element.state).toBe('live');
     expect(socket().sentJson).not.toContainEqual({ type: 'end' });
+    expect(audio.source.closed).toBe(0);
   });
 
   it('never renders server text as markup', async () => {
-    const element = await mount();
-    void element.start();
-    await vi.waitFor(() => expect(sockets).toHaveLength(1));
-    socket().open();
-    socket().receive({ type: 'ready', conversationId: 'c', maxSeconds: 60, agent: { name: '<b>x</b>' } });
-    socket().receive({ type: 'transcript', role: 'agent', text: '<img src=x onerror="window.__pwned=1">', final: true });
+    const element = await mountInShadowRoot();
+    await goLive(element, { agent: { name: '<b>x</b>' } });
+    say('agent', '<img src=x onerror="window.__pwned=1">', true);
     await element.updateComplete;
     expect(element.shadowRoot!.querySelector('img')).toBeNull();
     expect(element.shadowRoot!.querySelector('b')).toBeNull();

@@ -67,12 +67,13 @@ export function cleanUp(): void {
   document.documentElement.lang = 'en';
 }
 
-/** Mounts a widget with these attributes (public-id and server-url are filled in unless given). */
-export async function mount(attributes: Record<string, string> = {}): Promise<UiTestAgent> {
+/** Mounts a widget with these attributes (public-id and server-url are filled in unless given) into
+ *  `parent` (default: the page's body). */
+export async function mount(attributes: Record<string, string> = {}, parent: ParentNode = document.body): Promise<UiTestAgent> {
   const element = document.createElement('ui-test-agent') as UiTestAgent;
   const all = { 'public-id': 'shop-42', 'server-url': 'https://service.test/', ...attributes };
   for (const [name, value] of Object.entries(all)) element.setAttribute(name, value);
-  document.body.append(element);
+  parent.append(element);
   await element.updateComplete;
   return element;
 }
