@@ -1,10 +1,13 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath, fakeMicArgs } from './test/chromium.ts';
+import { firefoxPath, firefoxPrefs } from './test/firefox.ts';
 import { callerWav } from './test/e2e/fixtures.ts';
 
 // End-to-end: the demo page (Vite dev server with the simulated service mounted, i.e. `npm run demo`)
-// in Debian's Chromium with a fake microphone; the built bundle under a strict CSP.
+// in Debian's Chromium with a fake microphone; the built bundle under a strict CSP. One small spec also
+// runs a whole call in Debian's Firefox ESR (skipped where Firefox or a sound server is missing).
 const port = Number(process.env.E2E_PORT ?? 5199);
+const firefoxSpec = 'firefox.spec.ts';
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -18,10 +21,27 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${port}`,
-    browserName: 'chromium',
-    launchOptions: { executablePath: chromiumPath, args: [...chromiumArgs, ...fakeMicArgs(callerWav)] },
     trace: 'retain-on-failure',
   },
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: firefoxSpec,
+      use: {
+        browserName: 'chromium',
+        launchOptions: { executablePath: chromiumPath, args: [...chromiumArgs, ...fakeMicArgs(callerWav)] },
+      },
+    },
+    {
+      name: 'firefox',
+      testMatch: firefoxSpec,
+      use: {
+        browserName: 'firefox',
+        channel: 'moz-firefox',
+        launchOptions: { executablePath: firefoxPath, firefoxUserPrefs: firefoxPrefs },
+      },
+    },
+  ],
   webServer: {
     command: 'npx vite',
     env: { PORT: String(port), SIMULATOR_TICKETS_PER_HOUR: '1000' },

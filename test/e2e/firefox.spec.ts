@@ -1,0 +1,138 @@
+// A whole call in a real Firefox (Debian's ESR over WebDriver BiDi, its fake microphone tone, PulseAudio
+// for Web Audio), at Firefox's default rate and at the other common one. Firefox refuses a microphone in
+// an AudioContext of another rate: this proves the capture path (default-rate context, our own
+// resampler) and the playback path there.
+import { expect, test, type Page } from '@playwright/test';
+import { FAKE_TONE_HZ, firefoxPath, firefoxPrefs, firefoxUnavailable } from '../firefox.ts';
+import { fitSine } from '../fixtures/analysis.ts';
+import { audioContexts, recordPageAudio, sentFrames } from './page-audio.ts';
+import { eventsOf, microphoneTracks, recordEvents } from './widget-page.ts';
+
+const unavailable = firefoxUnavailable();
+test.skip(unavailable !== null, `Firefox cannot run here: ${unavailable}`);
+
+type Widget = HTMLElement & {
+  start(): Promise<void>;
+  end(): Promise<void>;
+  sendText(text: string): void;
+  muted: boolean;
+  stats: {
+    framesSent: number;
+    droppedMessages: number;
+    playback: { playedSamples: number; underruns: number; drained: boolean } | null;
+  };
+};
+type Turn = { role: string; text: string; final: boolean; turnId: number };
+
+const FRAMES_PER_SECOND = 50; // 20 ms frames of 16 kHz audio
+const AGENT_RATE = 24_000;
+const widget = (page: Page) => page.locator('voice-agent');
+const stats = (page: Page) => widget(page).evaluate((el: Widget) => el.stats);
+const turns = async (page: Page) => (await eventsOf(page, 'transcript')) as unknown as Turn[];
+const finalTurns = async (page: Page, role: 'user' | 'agent') => (await turns(page)).filter((t) => t.role === role && t.final);
+const setMuted = (page: Page, muted: boolean) => widget(page).evaluate((el: Widget, m) => void (el.muted = m), muted);
+
+/** Frames sent and agent samples played so far, the call context's clock and the wall clock, read together. */
+const clocks = (page: Page) =>
+  widget(page).evaluate((el: Widget) => {
+    const contexts = (window as unknown as { __audioContexts: AudioContext[] }).__audioContexts;
+    const audio = contexts.at(-1)?.currentTime ?? NaN;
+    return { frames: el.stats.framesSent, played: el.stats.playback?.playedSamples ?? 0, audio, wall: performance.now() / 1000 };
+  });
+
+/** One whole call on the demo page; `forcedRate` is the rate Firefox was made to run at, if any. */
+async function wholeCall(page: Page, label: string, forcedRate?: number): Promise<void> {
+  await recordEvents(page);
+  await recordPageAudio(page);
+  await page.goto('/?agent=demo-en');
+  // The fake microphone is a steady tone: unmuted, the simulator would hear the caller talk over the greeting.
+  await setMuted(page, true);
+  await widget(page).evaluate((el: Widget) => el.start());
+  await expect(widget(page)).toHaveAttribute('state', 'live', { timeout: 20_000 });
+
+  // One context (the microphone's and the agent's voice's), at Firefox's rate, running.
+  const [context, ...others] = await audioContexts(page);
+  expect(others).toEqual([]);
+  expect(context?.state).toBe('running');
+  console.log(`Firefox (${label}): AudioContext sampleRate ${context?.sampleRate} Hz`);
+  test.info().annotations.push({ type: 'AudioContext sampleRate', description: `${context?.sampleRate} Hz` });
+  if (forcedRate) expect(context?.sampleRate).toBe(forcedRate);
+
+  // While the greeting (8.7 s) plays: per second of the audio clock, 50 frames leave and 24,000 agent
+  // samples are played (both resampling ratios are right), and the audio clock keeps up with the wall clock.
+  await expect.poll(async () => (await stats(page)).playback?.playedSamples ?? 0).toBeGreaterThan(0);
+  const before = await clocks(page);
+  await page.waitForTimeout(4_000);
+  const after = await clocks(page);
+  const audioSeconds = after.audio - before.audio;
+  const sentSeconds = (after.frames - before.frames) / FRAMES_PER_SECOND;
+  const playedSeconds = (after.played - before.played) / AGENT_RATE;
+  console.log(
+    `Firefox (${label}): in ${audioSeconds.toFixed(3)} s of audio clock (${(after.wall - before.wall).toFixed(3)} s of wall clock), ` +
+      `${sentSeconds.toFixed(2)} s of frames sent, ${playedSeconds.toFixed(3)} s of agent voice played`,
+  );
+  expect(audioSeconds / (after.wall - before.wall)).toBeGreaterThan(0.9);
+  expect(audioSeconds / (after.wall - before.wall)).toBeLessThan(1.1);
+  // currentTime moves per audio callback, frames and statuses cross a message port: 0.1 s at most either way.
+  expect(Math.abs(sentSeconds - audioSeconds)).toBeLessThanOrEqual(0.1);
+  expect(Math.abs(playedSeconds - audioSeconds)).toBeLessThanOrEqual(0.1);
+  expect((await stats(page)).playback?.drained).toBe(false);
+
+  // Unmuted, the microphone's tone reaches the service as speech: the agent is interrupted and its voice
+  // flushed while the caller talks. Muted again, the caller's turn ends.
+  await setMuted(page, false);
+  await expect.poll(async () => (await turns(page)).some((t) => t.role === 'user' && !t.final)).toBe(true);
+  expect(await eventsOf(page, 'interrupted')).toHaveLength(1);
+  await expect.poll(async () => (await stats(page)).playback?.drained).toBe(true);
+  const tone = async () => (await sentFrames(page)).filter((frame) => frame.some((s) => s !== 0));
+  await expect.poll(async () => (await tone()).length).toBeGreaterThanOrEqual(40);
+  await setMuted(page, true);
+  await expect.poll(async () => (await finalTurns(page, 'user')).length).toBe(1);
+  // What was sent is the 1 kHz tone at 16 kHz, clean: 0.64 s of consecutive frames fit one sine.
+  const fit = fitSine(Float32Array.from((await tone()).slice(4, 36).flat(), (s) => s / 32768), FAKE_TONE_HZ, 16_000);
+  console.log(`Firefox (${label}): tone sent at amplitude ${fit.amplitude.toFixed(3)}, THD+N ${fit.thdnDb.toFixed(1)} dB`);
+  expect(fit.amplitude).toBeGreaterThan(0.01);
+  expect(fit.thdnDb).toBeLessThan(-40);
+
+  // Typed text is echoed as the caller's turn and answered by the agent in a later turn.
+  await widget(page).evaluate((el: Widget) => el.sendText('hello'));
+  await expect.poll(async () => (await finalTurns(page, 'user')).find((t) => t.text === 'hello')).toBeDefined();
+  const textTurn = (await finalTurns(page, 'user')).find((t) => t.text === 'hello')?.turnId ?? Infinity;
+  await expect.poll(async () => (await finalTurns(page, 'agent')).some((t) => t.turnId > textTurn), { timeout: 20_000 }).toBe(true);
+
+  // Hung up: ended, nothing dropped or failed, the microphone released and the context closed.
+  const { droppedMessages } = await stats(page);
+  await widget(page).evaluate((el: Widget) => el.end());
+  await expect(widget(page)).toHaveAttribute('state', 'ended');
+  expect((await eventsOf(page, 'ended'))[0]).toMatchObject({ reason: 'caller_hangup' });
+  expect(await eventsOf(page, 'error')).toEqual([]);
+  expect(droppedMessages).toBe(0);
+  expect(await microphoneTracks(page)).toEqual({ opened: 1, live: 0 });
+  await expect.poll(async () => (await audioContexts(page)).map((c) => c.state)).toEqual(['closed']);
+}
+
+test("a whole call at Firefox's default rate", async ({ page }) => {
+  await wholeCall(page, 'default rate');
+});
+
+// Desktops run Firefox at 44.1 or 48 kHz (the sound server's rate): the other one of the two, forced.
+test('a whole call at the other common rate', async ({ browser, playwright, baseURL }) => {
+  const probe = await browser.newPage();
+  const defaultRate = await probe.evaluate(async () => {
+    const context = new AudioContext();
+    await context.close();
+    return context.sampleRate;
+  });
+  await probe.close();
+  const rate = defaultRate === 48_000 ? 44_100 : 48_000;
+  const forced = await playwright.firefox.launch({
+    channel: 'moz-firefox',
+    executablePath: firefoxPath,
+    firefoxUserPrefs: { ...firefoxPrefs, 'media.cubeb.force_sample_rate': rate },
+  });
+  try {
+    await wholeCall(await forced.newPage({ baseURL }), `forced ${rate} Hz`, rate);
+  } finally {
+    await forced.close();
+  }
+});
