@@ -1,12 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { eventsOf, microphoneTracks, recordEvents } from './widget-page.ts';
-
-type Widget = HTMLElement & {
-  start(): Promise<void>;
-  end(): Promise<void>;
-  sendText(text: string): void;
-  stats: { audioBytesReceived: number; framesSent: number; droppedMessages: number; playback: { playedSamples: number; queuedSamples: number } | null };
-};
+import { eventsOf, microphoneTracks, recordEvents, type Widget } from './widget-page.ts';
 
 const widget = (page: Page) => page.locator('voice-agent');
 const stats = (page: Page) => widget(page).evaluate((el: Widget) => el.stats);
@@ -59,14 +52,30 @@ test('a whole call with the demo agent: greeting heard, speech answered, text an
 });
 
 test('the agent says goodbye, finishes its sentence, then the call ends with agent_ended', async ({ page }) => {
-  await startCall(page, 'demo-en');
-  await expect.poll(async () => (await finalTurns(page, 'agent')).length, { timeout: 20_000 }).toBeGreaterThan(0);
-  await widget(page).evaluate((el: Widget) => el.sendText('bye'));
+  await recordEvents(page);
+  await page.goto('/?agent=demo-en');
+  // The caller stays quiet: the fake microphone's sentence (7 s in) would otherwise talk over the agent.
+  await widget(page).evaluate((el: Widget) => void (el.muted = true));
+  await widget(page).evaluate((el: Widget) => el.start());
+  await expect(widget(page)).toHaveAttribute('state', 'live', { timeout: 20_000 });
+  await expect.poll(async () => (await finalTurns(page, 'agent')).length, { timeout: 30_000 }).toBeGreaterThan(0);
+  // The greeting has been sent in full; the counters are read in the same task that types 'bye'.
+  const before = await widget(page).evaluate((el: Widget) => {
+    const { audioBytesReceived, playback } = el.stats;
+    el.sendText('bye');
+    return { audioBytesReceived, playedSamples: playback?.playedSamples ?? 0 };
+  });
   await expect(widget(page)).toHaveAttribute('state', 'ended', { timeout: 30_000 });
   const [ended] = await eventsOf(page, 'ended');
   expect(ended?.reason).toBe('agent_ended');
-  // `ended` was shown only once the goodbye had been played out.
-  expect((await stats(page)).playback?.queuedSamples).toBe(0);
+  // `ended` was shown only once the goodbye had played out: every sample of it received was played, nothing
+  // was flushed or interrupted (an empty queue alone would also follow a flush).
+  const after = await stats(page);
+  const goodbyeSamples = (after.audioBytesReceived - before.audioBytesReceived) / 2;
+  expect(goodbyeSamples).toBeGreaterThan(0.5 * 24_000);
+  expect(after.playback!.playedSamples - before.playedSamples).toBeGreaterThanOrEqual(goodbyeSamples);
+  expect(after.playback!.queuedSamples).toBe(0);
+  expect(await eventsOf(page, 'interrupted')).toEqual([]);
   const states = (await eventsOf(page, 'state')).map((s) => s.state);
   expect(states).toEqual(['connecting', 'live', 'ending', 'ended']);
   expect(await microphoneTracks(page)).toEqual({ opened: 1, live: 0 });

@@ -2,9 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { startSimulator, type RunningSimulator } from '../../demo/server/index.ts';
 import { startCustomerSite, type CustomerSite } from './customer-site.ts';
-import { eventsOf, recordEvents } from './widget-page.ts';
-
-type Widget = HTMLElement & { start(): Promise<void>; end(): Promise<void> };
+import { eventsOf, recordEvents, type Widget } from './widget-page.ts';
 
 let service: RunningSimulator;
 let site: CustomerSite;

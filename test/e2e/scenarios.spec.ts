@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { eventsOf, microphoneTracks, recordEvents } from './widget-page.ts';
+import { eventsOf, microphoneTracks, recordEvents, type Widget } from './widget-page.ts';
 
 // Every failure scenario of the simulator reaches the widget as its contract error code.
 const SCENARIOS: [publicId: string, code: string, retryable: boolean][] = [
@@ -21,7 +21,7 @@ for (const [publicId, code, retryable] of SCENARIOS) {
     await page.goto(`/?agent=${publicId}`);
     const widget = page.locator('voice-agent');
     await expect(widget).toHaveAttribute('state', 'idle');
-    await widget.evaluate((el: HTMLElement & { start(): Promise<void> }) => el.start());
+    await widget.evaluate((el: Widget) => el.start());
     await expect(widget).toHaveAttribute('state', 'error', { timeout: 20_000 });
     const errors = await eventsOf(page, 'error');
     expect(errors).toHaveLength(1);

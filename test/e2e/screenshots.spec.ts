@@ -1,8 +1,7 @@
 // Pictures of the main states in Arabic and in English, for a person to look at: saved under
 // test-results/screenshots/ (not committed). The assertions only check each state was reached.
 import { expect, test, type Page } from '@playwright/test';
-
-type Widget = HTMLElement & { start(): Promise<void>; end(): Promise<void>; sendText(text: string): void };
+import type { Widget } from './widget-page.ts';
 
 const shot = (page: Page, name: string) =>
   page.locator('voice-agent').screenshot({ path: `test-results/screenshots/${name}.png`, animations: 'disabled' });

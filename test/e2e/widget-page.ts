@@ -1,5 +1,10 @@
 // Helpers to watch the widget from Playwright through its public contract only.
 import type { Page } from '@playwright/test';
+import type { VoiceAgentElement } from '../../src/voice-agent.ts';
+
+/** The <voice-agent> element, for typing `locator.evaluate((el: Widget) => …)` (a type only: the specs
+ *  reach the element in the page, never this module's code). */
+export type Widget = VoiceAgentElement;
 
 export interface SeenEvent {
   type: string;
