@@ -2,6 +2,7 @@
 // and the phrase cache must stay bounded.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Synthesiser } from '../../demo/server/synthesiser.ts';
+import { sleep } from '../sleep.ts';
 import { CallClient, closeAll, isTranscript, isType, startTestSimulator, ticketFor } from './helpers.ts';
 
 afterEach(closeAll);
@@ -11,7 +12,7 @@ class CountingSynthesiser implements Synthesiser {
   readonly asked: string[] = [];
   async speak(text: string): Promise<Int16Array> {
     this.asked.push(text);
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await sleep(30);
     return new Int16Array(1200);
   }
 }
