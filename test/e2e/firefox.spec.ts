@@ -6,22 +6,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { FAKE_TONE_HZ, firefoxPath, firefoxPrefs, firefoxUnavailable } from '../firefox.ts';
 import { fitSine } from '../fixtures/analysis.ts';
 import { audioContexts, recordPageAudio, sentFrames } from './page-audio.ts';
-import { eventsOf, microphoneTracks, recordEvents } from './widget-page.ts';
+import { eventsOf, microphoneTracks, recordEvents, type Widget } from './widget-page.ts';
 
 const unavailable = firefoxUnavailable();
 test.skip(unavailable !== null, `Firefox cannot run here: ${unavailable}`);
 
-type Widget = HTMLElement & {
-  start(): Promise<void>;
-  end(): Promise<void>;
-  sendText(text: string): void;
-  muted: boolean;
-  stats: {
-    framesSent: number;
-    droppedMessages: number;
-    playback: { playedSamples: number; underruns: number; drained: boolean } | null;
-  };
-};
 type Turn = { role: string; text: string; final: boolean; turnId: number };
 
 const FRAMES_PER_SECOND = 50; // 20 ms frames of 16 kHz audio
@@ -59,7 +48,7 @@ async function wholeCall(page: Page, label: string, forcedRate?: number): Promis
   if (forcedRate) expect(context?.sampleRate).toBe(forcedRate);
 
   // While the greeting (8.7 s) plays: per second of the audio clock, 50 frames leave and 24,000 agent
-  // samples are played (both resampling ratios are right), and the audio clock keeps up with the wall clock.
+  // samples are played (both resampling ratios are right), and the audio clock runs in real time.
   await expect.poll(async () => (await stats(page)).playback?.playedSamples ?? 0).toBeGreaterThan(0);
   const before = await clocks(page);
   await page.waitForTimeout(4_000);
@@ -71,8 +60,9 @@ async function wholeCall(page: Page, label: string, forcedRate?: number): Promis
     `Firefox (${label}): in ${audioSeconds.toFixed(3)} s of audio clock (${(after.wall - before.wall).toFixed(3)} s of wall clock), ` +
       `${sentSeconds.toFixed(2)} s of frames sent, ${playedSeconds.toFixed(3)} s of agent voice played`,
   );
-  expect(audioSeconds / (after.wall - before.wall)).toBeGreaterThan(0.9);
-  expect(audioSeconds / (after.wall - before.wall)).toBeLessThan(1.1);
+  // Real time: a busy machine may make Firefox's audio thread lose a little time, never gain any.
+  expect(audioSeconds / (after.wall - before.wall)).toBeGreaterThan(0.8);
+  expect(audioSeconds / (after.wall - before.wall)).toBeLessThan(1.05);
   // currentTime moves per audio callback, frames and statuses cross a message port: 0.1 s at most either way.
   expect(Math.abs(sentSeconds - audioSeconds)).toBeLessThanOrEqual(0.1);
   expect(Math.abs(playedSeconds - audioSeconds)).toBeLessThanOrEqual(0.1);
