@@ -6,7 +6,9 @@ import { callerWav } from './test/e2e/fixtures.ts';
 // End-to-end: the demo page (Vite dev server with the simulated service mounted, i.e. `npm run demo`)
 // in Debian's Chromium with a fake microphone; the built bundle under a strict CSP. One small spec also
 // runs a whole call in Debian's Firefox ESR (skipped where Firefox or a sound server is missing).
-const port = Number(process.env.E2E_PORT ?? 5199);
+// A port of its own for each run (workers inherit it through the environment): never another run's server.
+process.env.E2E_PORT ||= String(20_000 + Math.floor(Math.random() * 10_000));
+const port = Number(process.env.E2E_PORT);
 const firefoxSpec = 'firefox.spec.ts';
 
 export default defineConfig({
@@ -18,7 +20,7 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   workers: 2,
   retries: 0,
-  reporter: [['list']],
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
@@ -46,7 +48,7 @@ export default defineConfig({
     command: 'npx vite',
     env: { PORT: String(port), SIMULATOR_TICKETS_PER_HOUR: '1000' },
     url: `http://localhost:${port}/`,
-    reuseExistingServer: !process.env.CI,
+    reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore',
   },

@@ -11,6 +11,8 @@ export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
+      reporters: ['default', 'json'],
+      outputFile: { json: 'test-results/vitest.json' },
       projects: [
         {
           extends: true,

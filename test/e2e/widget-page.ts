@@ -17,13 +17,15 @@ export async function recordEvents(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const streams: MediaStream[] = [];
     (window as unknown as { __streams: MediaStream[] }).__streams = streams;
-    const devices = navigator.mediaDevices;
-    const getUserMedia = devices.getUserMedia.bind(devices);
-    devices.getUserMedia = async (constraints) => {
-      const stream = await getUserMedia(constraints);
-      streams.push(stream);
-      return stream;
-    };
+    const devices = navigator.mediaDevices as MediaDevices | undefined; // absent on about:blank in Firefox
+    if (devices) {
+      const getUserMedia = devices.getUserMedia.bind(devices);
+      devices.getUserMedia = async (constraints) => {
+        const stream = await getUserMedia(constraints);
+        streams.push(stream);
+        return stream;
+      };
+    }
     const events: { type: string; detail: unknown }[] = [];
     (window as unknown as { __events: unknown[] }).__events = events;
     for (const name of ['state', 'ready', 'transcript', 'interrupted', 'tool', 'ended', 'error']) {
