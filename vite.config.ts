@@ -3,8 +3,8 @@ import { agentCallSimulator } from './demo/server/vite-plugin.ts';
 
 // One config for the demo (dev server + simulated service) and the library build.
 // `base: './'` makes the bundle refer to its worklet files relative to itself, so a page can embed
-// dist/voice-agent.js from any path; worker format 'es' keeps the worklets modules, and fixed worklet
-// file names (assets/capture.worklet.js, assets/playback.worklet.js) let `worklet-base` point elsewhere.
+// dist/voice-agent.js from any path; worker format 'es' keeps the worklet a module, and its fixed file
+// name (assets/audio.worklet.js, capture and playback in one module) lets `worklet-base` point elsewhere.
 // The end-to-end suite makes more calls from one address than the service's 20 tickets per hour allow;
 // it raises that limit for its own server (the limit itself is tested against the standalone simulator).
 const ticketsPerHour = Number(process.env.SIMULATOR_TICKETS_PER_HOUR) || undefined;

@@ -7,10 +7,10 @@ import { canRequestMicrophone } from './microphone.ts';
 import { MicrophoneSource } from './microphone-source.ts';
 import { audioContextConstructor, SharedAudioContext } from './shared-context.ts';
 import { SpeakerSink } from './speaker-sink.ts';
-import { workletFileNames } from './worklet-modules.ts';
+import { workletFileName } from './worklet-modules.ts';
 
 export type { AudioLevel, FrameSamples, PlaybackStatus };
-export { workletFileNames };
+export { workletFileName };
 
 export interface AudioEngineOptions {
   /** Echo cancellation, noise suppression and auto gain on the microphone (default true). */

@@ -34,7 +34,7 @@ export class CaptureNode {
 
   /** Loads the worklet module (once per context) and connects `stream` to a new capture processor. */
   static async create(context: AudioContext, stream: MediaStream, options: CaptureNodeOptions = {}): Promise<CaptureNode> {
-    await addWorkletModule(context, 'capture', options.workletBaseUrl);
+    await addWorkletModule(context, options.workletBaseUrl);
     const processorOptions: CaptureProcessorOptions = {
       sampleRate: context.sampleRate,
       frameSamples: options.frameSamples ?? 320,

@@ -53,7 +53,7 @@ export class PlaybackNode {
 
   /** Loads the worklet module (once per context) and creates the processor (not yet connected). */
   static async create(context: AudioContext, options: PlaybackNodeOptions = {}): Promise<PlaybackNode> {
-    await addWorkletModule(context, 'playback', options.workletBaseUrl);
+    await addWorkletModule(context, options.workletBaseUrl);
     const processorOptions: PlaybackProcessorOptions = {
       sampleRate: context.sampleRate,
       statusHz: options.statusHz ?? 30,

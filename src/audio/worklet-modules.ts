@@ -1,35 +1,30 @@
-// Where the worklet modules live and how they are added to a context.
+// Where the worklet module lives and how it is added to a context.
 //
-// The `?worker&url` imports make Vite compile each worklet into its own JavaScript file next to the
-// bundle (`dist/assets/capture.worklet.js`, `dist/assets/playback.worklet.js`: fixed names, set in
-// vite.config.ts) and give the URL as `new URL('assets/…', import.meta.url)`:
-// no blob: or data: URL, so the widget runs under `script-src 'self'`. A page that serves the files from
-// elsewhere passes `workletBaseUrl`: each module is then loaded from `${workletBaseUrl}/<the same file name>`
-// (copy `dist/assets/*.worklet.js` there; `workletFileNames()` lists the names this build expects).
-import captureUrl from '../../worklets/capture.worklet.ts?worker&url';
-import playbackUrl from '../../worklets/playback.worklet.ts?worker&url';
+// One module (`worklets/audio.worklet.ts`) registers both the capture and the playback processor, so
+// the DSP they share is downloaded once. The `?worker&url` import makes Vite compile it into its own
+// JavaScript file next to the bundle (`dist/assets/audio.worklet.js`: a fixed name, set in
+// vite.config.ts) and gives the URL as `new URL('assets/…', import.meta.url)`: no blob: or data: URL,
+// so the widget runs under `script-src 'self'`. A page that serves the file from elsewhere passes
+// `workletBaseUrl`: the module is then loaded from `${workletBaseUrl}/audio.worklet.js`
+// (copy `dist/assets/audio.worklet.js` there; `workletFileName()` is the name this build expects).
+import builtUrl from '../../worklets/audio.worklet.ts?worker&url';
 
-export type WorkletModule = 'capture' | 'playback';
-
-const BUILT_URLS: Record<WorkletModule, string> = { capture: captureUrl, playback: playbackUrl };
-
-/** The file name of each worklet module in this build. */
-export function workletFileNames(): Record<WorkletModule, string> {
-  return { capture: fileName(captureUrl), playback: fileName(playbackUrl) };
+/** The file name of the worklet module in this build. */
+export function workletFileName(): string {
+  return fileName(builtUrl);
 }
 
-/** The URL a module is loaded from: beside the bundle, or under `base` when one is given. */
-export function workletUrl(module: WorkletModule, base?: string): string {
-  const built = BUILT_URLS[module];
-  if (!base) return built;
-  return `${base.replace(/\/+$/, '')}/${fileName(built)}`;
+/** The URL the module is loaded from: beside the bundle, or under `base` when one is given. */
+export function workletUrl(base?: string): string {
+  if (!base) return builtUrl;
+  return `${base.replace(/\/+$/, '')}/${fileName(builtUrl)}`;
 }
 
 const added = new WeakMap<BaseAudioContext, Map<string, Promise<void>>>();
 
-/** Adds a worklet module to `context` once (later calls share the first one's promise). */
-export function addWorkletModule(context: BaseAudioContext, module: WorkletModule, base?: string): Promise<void> {
-  const url = workletUrl(module, base);
+/** Adds the worklet module to `context` once (the capture and playback nodes share the first load). */
+export function addWorkletModule(context: BaseAudioContext, base?: string): Promise<void> {
+  const url = workletUrl(base);
   let modules = added.get(context);
   if (!modules) added.set(context, (modules = new Map()));
   let loading = modules.get(url);

@@ -39,7 +39,7 @@ export type Placement = 'end' | 'start';
  * @attr server-url - The service's root URL; default: the origin that served voice-agent.js.
  * @attr lang - `ar` | `fr` | `en`: wins over the agent's language and the page's `<html lang>`; default `ar`.
  * @attr audio-processing - `off` switches echo cancellation, noise suppression and auto gain off.
- * @attr worklet-base - Base URL of `capture.worklet.js` and `playback.worklet.js` when they are not served
+ * @attr worklet-base - Base URL of `audio.worklet.js` (capture and playback) when it is not served
  *   beside voice-agent.js (default: beside it, in `assets/`).
  * @attr muted - Present while the microphone is muted (silent frames are sent).
  * @attr state - Reflected, read-only: `idle` | `connecting` | `live` | `ending` | `ended` | `error`.

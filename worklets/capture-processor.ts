@@ -1,14 +1,13 @@
-// Capture processor: microphone at the context's rate → 16 kHz s16le mono frames, transferred to the
+// Capture processor (registered by audio.worklet.ts): microphone at the context's rate → 16 kHz s16le mono frames, transferred to the
 // main thread, plus the input level about 30 times a second. A thin shell over CaptureFramer.
 import { CaptureFramer } from './dsp/capture-framer.ts';
 import {
-  CAPTURE_PROCESSOR,
   type CaptureCommand,
   type CaptureEvent,
   type CaptureProcessorOptions,
 } from './messages.ts';
 
-class CaptureProcessor extends AudioWorkletProcessor {
+export class CaptureProcessor extends AudioWorkletProcessor {
   private readonly framer: CaptureFramer;
   private readonly levelInterval: number;
   private sinceLevel = 0;
@@ -70,5 +69,3 @@ class CaptureProcessor extends AudioWorkletProcessor {
     return mono;
   }
 }
-
-registerProcessor(CAPTURE_PROCESSOR, CaptureProcessor);

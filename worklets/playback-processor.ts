@@ -1,16 +1,15 @@
-// Playback processor: one per call, alive for the whole call. 24 kHz chunks arrive transferred; the
+// Playback processor (registered by audio.worklet.ts): one per call, alive for the whole call. 24 kHz chunks arrive transferred; the
 // PlaybackCore queues them in a bounded ring, resamples to the context's rate and renders, with silence
 // (counted) on underrun and a short fade on flush. Status goes back about 30 times a second while audio
 // is queued or playing, and at once when the queue drains.
 import { PlaybackCore } from './dsp/playback-core.ts';
 import {
-  PLAYBACK_PROCESSOR,
   type PlaybackCommand,
   type PlaybackEvent,
   type PlaybackProcessorOptions,
 } from './messages.ts';
 
-class PlaybackProcessor extends AudioWorkletProcessor {
+export class PlaybackProcessor extends AudioWorkletProcessor {
   private readonly core: PlaybackCore;
   private readonly statusInterval: number;
   private sinceStatus = 0;
@@ -95,5 +94,3 @@ class PlaybackProcessor extends AudioWorkletProcessor {
 function isInt16Array(value: unknown): value is Int16Array {
   return Object.prototype.toString.call(value) === '[object Int16Array]';
 }
-
-registerProcessor(PLAYBACK_PROCESSOR, PlaybackProcessor);
