@@ -1,6 +1,8 @@
-// How every test run launches Debian's Chromium (see ../shared/notes/testing-recipe.md).
-// CHROMIUM_PATH points the tests at another Chromium build.
-export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// How every test run launches Chromium (see ../shared/notes/testing-recipe.md): CHROMIUM_PATH, else Debian's
+// /usr/bin/chromium, else Playwright's cached build (test/env/browsers.mjs; `npm test` installs Debian's first).
+import { findChromium } from './env/browsers.mjs';
+
+export const chromiumPath = findChromium()?.path ?? '/usr/bin/chromium';
 
 export const chromiumArgs = [
   '--no-sandbox',

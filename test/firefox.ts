@@ -1,9 +1,10 @@
-// How the end-to-end run launches Debian's Firefox ESR (see ../shared/notes/testing-recipe.md, "Firefox"):
-// Playwright drives it over WebDriver BiDi; FIREFOX_PATH points the tests at another Firefox build.
-import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+// How the end-to-end run launches Firefox (see ../shared/notes/testing-recipe.md, "Firefox"): Playwright drives
+// it over WebDriver BiDi. FIREFOX_PATH, else Debian's /usr/bin/firefox-esr, else Playwright's cached build
+// (test/env/browsers.mjs; `npm test` installs Debian's first).
+import { findFirefox, soundServerAnswers } from './env/browsers.mjs';
 
-export const firefoxPath = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
+const firefox = findFirefox();
+export const firefoxPath = firefox?.path ?? '/usr/bin/firefox-esr';
 
 /** Firefox's built-in fake microphone: a steady sine at this frequency. */
 export const FAKE_TONE_HZ = 1000;
@@ -20,14 +21,7 @@ export const firefoxPrefs: Record<string, boolean | number> = {
 /** Why Firefox cannot run a call on this machine, or null when it can. Its Web Audio needs a sound
  *  server (PulseAudio or PipeWire's pulse server, reached through `pactl`); without one no context runs. */
 export function firefoxUnavailable(): string | null {
-  try {
-    accessSync(firefoxPath, constants.X_OK);
-  } catch {
-    return `no Firefox at ${firefoxPath} (apt-get install firefox-esr, or set FIREFOX_PATH)`;
-  }
-  const pactl = spawnSync('pactl', ['info'], { stdio: 'ignore', timeout: 5_000 });
-  if (pactl.error || pactl.status !== 0) {
-    return 'no sound server answers `pactl info` (start pulseaudio, see .ci/run)';
-  }
+  if (!firefox) return 'no Firefox (set FIREFOX_PATH, or run `node test/env/provision.mjs` as root to install firefox-esr)';
+  if (!soundServerAnswers()) return 'no sound server answers `pactl info` (`node test/env/provision.mjs` starts one)';
   return null;
 }
