@@ -2,7 +2,8 @@
 import type { WebSocket, RawData } from 'ws';
 import type { AccountState } from './accounts.ts';
 import type { AgentData } from './agents.ts';
-import { createBehaviour, type AgentBehaviour } from './behaviours.ts';
+import type { AgentBehaviour } from './agent-behaviour.ts';
+import { createBehaviour } from './behaviours.ts';
 import type { SimulatorContext } from './context.ts';
 import { int16FromBytes } from './pcm.ts';
 import type { Ticket } from './tickets.ts';

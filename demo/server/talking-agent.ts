@@ -1,7 +1,6 @@
 // The demo agent: greets (or greets back), listens with an energy VAD, answers speech by playing the
 // caller's own words back, answers typed text aloud, runs a get_time tool, and hangs up after "bye".
-import type { AgentBehaviour, BehaviourContext } from './behaviours.ts';
-import { cleanTyped } from './behaviours.ts';
+import type { AgentBehaviour, BehaviourContext } from './agent-behaviour.ts';
 import { AgentVoice, composeUtterance, type Segment } from './agent-voice.ts';
 import { floatToInt16, int16ToFloat } from './pcm.ts';
 import { PHRASES, asksTime, isGoodbye, type Phrases } from './phrases.ts';
@@ -9,6 +8,7 @@ import { resample } from './resample.ts';
 import { SampleHistory } from './sample-history.ts';
 import { AGENT_RATE } from './synthesiser.ts';
 import { clockTime } from './tools.ts';
+import { cleanTyped } from './typed-text.ts';
 import { EnergyVad, type VadEvent } from './vad.ts';
 
 const CALLER_RATE = 16_000;

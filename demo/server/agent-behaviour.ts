@@ -1,0 +1,34 @@
+// What an agent does once its call is live. The call (call.ts) owns the socket and the lifecycle; a
+// behaviour only hears the caller and speaks through its channel.
+import type { AgentData } from './agents.ts';
+import type { Clock } from './clock.ts';
+import type { Timings } from './options.ts';
+import type { Synthesiser } from './synthesiser.ts';
+import type { Visit } from './visits.ts';
+
+export interface CallChannel {
+  sendJson(message: object): void;
+  sendAudio(bytes: Buffer): void;
+  /** The agent ends the call (after its goodbye has had time to play). */
+  hangUp(): void;
+}
+
+export interface AgentBehaviour {
+  start(): void;
+  /** Caller audio, 16 kHz. */
+  onAudio(samples: Int16Array): void;
+  onText(text: string): void;
+  stop(): void;
+}
+
+export interface BehaviourContext {
+  agent: AgentData;
+  channel: CallChannel;
+  visit: Visit;
+  returningVisit: boolean;
+  synth: Synthesiser;
+  clock: Clock;
+  timings: Timings;
+  random: () => number;
+  log: (message: string) => void;
+}
