@@ -1,7 +1,7 @@
 // Test doubles for the session: a scriptable socket, a scripted fetch, audio ports that record.
 import type { AudioSink, FrameSource } from '../src/call/audio-ports.ts';
 import type { CallError } from '../src/call/errors.ts';
-import type { SocketLike } from '../src/call/session.ts';
+import type { SocketLike } from '../src/call/connection.ts';
 import type { KeyValueStorage } from '../src/call/visit-store.ts';
 
 export class FakeSocket implements SocketLike {

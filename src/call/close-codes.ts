@@ -1,7 +1,6 @@
 // Socket close → the error the visitor sees (spec §7.4). 1000 is not an error.
+import { CloseCode, isSetupErrorCode } from '../protocol/index.ts';
 import { CallError, isErrorCode } from './errors.ts';
-
-const SERVICE_SOCKET_CODES = new Set(['QUOTA', 'BUSY', 'MODEL', 'OWNER', 'NOT_FOUND']);
 
 const DEFAULT_MESSAGES: Record<string, string> = {
   QUOTA: 'The agent has no call minutes left.',
@@ -18,15 +17,15 @@ export interface ServerErrorMessage {
 
 export function closeError(code: number, reason: string, lastError: ServerErrorMessage | null): CallError {
   switch (code) {
-    case 4000: {
-      if (lastError && SERVICE_SOCKET_CODES.has(lastError.code) && isErrorCode(lastError.code)) {
+    case CloseCode.SETUP_FAILED: {
+      if (lastError && isSetupErrorCode(lastError.code) && isErrorCode(lastError.code)) {
         return new CallError(lastError.code, lastError.error || DEFAULT_MESSAGES[lastError.code]!);
       }
       return new CallError('SERVER_ERROR', `The call could not start${lastError ? ` (${lastError.code})` : ''}.`);
     }
-    case 4404:
+    case CloseCode.AGENT_GONE:
       return new CallError('AGENT_GONE', 'The agent no longer exists.');
-    case 1011:
+    case CloseCode.INTERNAL_ERROR:
       return new CallError('SERVER_ERROR', `The service failed while setting up the call${reason ? ` (${reason})` : ''}.`);
     default:
       return new CallError('CONNECTION_LOST', `The connection was lost (close code ${code}).`);

@@ -1,44 +1,28 @@
-// One call at a time with a published agent: ticket, socket, the state machine, messages, audio wiring.
-// No DOM and no Web Audio: audio comes through FrameSource / AudioSink, the network through fetch/WebSocket.
+// One call at a time with a published agent: the call's state machine, the service's messages, audio wiring.
+// The link itself (ticket, socket, liveness) is the Connection's. No DOM and no Web Audio: audio comes through
+// FrameSource / AudioSink, the network through fetch/WebSocket.
+import { byteLength, MAX_MESSAGE_BYTES, parseServerMessage, type ServerMessage } from '../protocol/index.ts';
 import type { AudioSink, FrameSource } from './audio-ports.ts';
+import { sanitizeAvatar } from './avatar.ts';
 import { closeError, type ServerErrorMessage } from './close-codes.ts';
+import { Connection, type CallTarget, type ConnectionTimeouts, type SocketLike } from './connection.ts';
 import { Emitter } from './emitter.ts';
-import { CallError, describeError, toCallError } from './errors.ts';
-import { MAX_MESSAGE_BYTES, parseServerMessage, type ServerMessage } from './messages.ts';
+import { CallError, toCallError } from './errors.ts';
 import { canMove, isActive } from './state-machine.ts';
-import { requestTicket, type Ticket } from './ticket.ts';
+import { Timers } from './timers.ts';
 import { TranscriptTurns } from './transcript.ts';
 import type { CallState, EndedDetail, ReadyDetail, SessionEventMap } from './types.ts';
 import { defaultStorage, type KeyValueStorage, VisitStore } from './visit-store.ts';
 
-/** What the session needs of a WebSocket (the browser's, or a fake in tests). */
-export interface SocketLike {
-  binaryType: BinaryType;
-  readonly readyState: number;
-  readonly bufferedAmount: number;
-  onopen: ((event: Event) => void) | null;
-  onmessage: ((event: MessageEvent) => void) | null;
-  onclose: ((event: CloseEvent) => void) | null;
-  onerror: ((event: Event) => void) | null;
-  send(data: string | ArrayBuffer): void;
-  close(code?: number, reason?: string): void;
-}
+export type { CallTarget, SocketLike } from './connection.ts';
 
-export interface Timeouts {
-  /** Ticket request. */
-  ticketMs: number;
-  /** From creating the socket to its `open`. */
-  connectMs: number;
+export interface Timeouts extends ConnectionTimeouts {
   /** From `open` to `ready`. */
   readyMs: number;
   /** From sending `end` to the server's `ended`/close. */
   endMs: number;
   /** Longest wait for the agent's last sentence to finish playing after the service ended the call. */
   drainMs: number;
-  /** Interval of application-level pings while live. */
-  pingMs: number;
-  /** No message at all for this long while live: the connection is considered lost. */
-  livenessMs: number;
 }
 
 export const DEFAULT_TIMEOUTS: Timeouts = {
@@ -51,9 +35,6 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
   livenessMs: 20_000,
 };
 
-/** Outgoing audio is dropped rather than queued when the socket has this much unsent (about 2 s). */
-const MAX_BUFFERED_BYTES = 64 * 1024;
-
 export interface SessionOptions {
   /** Audio for one call; called at the start of each call, inside the user's gesture. */
   createAudio: () => { source: FrameSource; sink: AudioSink };
@@ -62,11 +43,6 @@ export interface SessionOptions {
   storage?: KeyValueStorage | null;
   now?: () => number;
   timeouts?: Partial<Timeouts>;
-}
-
-export interface CallTarget {
-  serverUrl: string;
-  publicId: string;
 }
 
 /** Counters for diagnostics (what was dropped, and how the connection is doing). */
@@ -78,27 +54,25 @@ export interface SessionStats {
   rttMs: number | null;
 }
 
+type EndedMessage = Extract<ServerMessage, { type: 'ended' }>;
+
 interface Call {
   target: CallTarget;
   source: FrameSource;
   sink: AudioSink;
-  socket: SocketLike | null;
+  link: Connection;
+  timers: Timers;
   startedAt: number | null;
   conversationId: string | null;
   lastError: ServerErrorMessage | null;
-  endedMessage: Extract<ServerMessage, { type: 'ended' }> | null;
+  endedMessage: EndedMessage | null;
   oddByte: number | null;
-  timers: Set<ReturnType<typeof setTimeout>>;
-  lastMessageAt: number;
-  pingSentAt: number | null;
   /** Set while `end()` waits for the service's `ended` or the socket's close. */
   onHangUpAnswer: (() => void) | null;
   /** The caller hung up: agent audio still on its way is not played. */
   hangingUp: boolean;
   /** Why the call is ending when the service does not say (its `ended` reason wins). */
   endReason: string | null;
-  /** Aborts the ticket request when the call is given up before it connects. */
-  abort: AbortController;
   settle: () => void;
   settled: Promise<void>;
   finished: boolean;
@@ -162,23 +136,21 @@ export class CallSession extends Emitter<SessionEventMap> {
       target,
       source,
       sink,
-      socket: null,
+      link: null!,
+      timers: new Timers(),
       startedAt: null,
       conversationId: null,
       lastError: null,
       endedMessage: null,
       oddByte: null,
-      timers: new Set(),
-      lastMessageAt: 0,
-      pingSentAt: null,
       onHangUpAnswer: null,
       hangingUp: false,
       endReason: null,
-      abort: new AbortController(),
       settle,
       settled,
       finished: false,
     };
+    call.link = this.connectionFor(call);
     this.call = call;
     this.ending = null;
     this.move('connecting');
@@ -203,28 +175,46 @@ export class CallSession extends Emitter<SessionEventMap> {
   /** Sends a typed message in place of speech; stops the agent's current sentence. */
   sendText(text: string): void {
     const call = this.call;
-    if (this._state !== 'live' || !call?.socket) {
+    if (this._state !== 'live' || !call?.link.isOpen) {
       throw new Error(`voice-agent: sendText needs a live call (the call is ${this._state})`);
     }
     if (typeof text !== 'string' || !text.trim()) return;
-    const message = JSON.stringify({ type: 'text', text });
-    const bytes = new TextEncoder().encode(message).byteLength;
+    const bytes = byteLength(JSON.stringify({ type: 'text', text }));
     if (bytes > MAX_MESSAGE_BYTES) {
       throw new RangeError(
         `voice-agent: the text is too long to send (${bytes} bytes; a message may not exceed ${MAX_MESSAGE_BYTES})`,
       );
     }
     this.flushPlayback(call);
-    call.socket.send(message);
+    call.link.send({ type: 'text', text });
+  }
+
+  private connectionFor(call: Call): Connection {
+    const { serverUrl, publicId } = call.target;
+    return new Connection({
+      target: call.target,
+      fetch: this.fetchFn,
+      createSocket: this.createSocket,
+      timeouts: this.timeouts,
+      now: this.now,
+      stats: this.stats,
+      visits: {
+        get: () => this.visits.get(serverUrl, publicId),
+        put: (visit) => this.visits.put(serverUrl, publicId, visit),
+      },
+      onMessage: (data) => this.onMessage(call, data),
+      onClose: (code, reason) => this.onClose(call, code, reason),
+      onSilent: () => this.fail(call, new CallError('CONNECTION_LOST', 'The service stopped answering.')),
+    });
   }
 
   private async connect(call: Call, audioReady: Promise<unknown>): Promise<void> {
     try {
       await audioReady;
       if (call.finished) return;
-      const socket = await this.openSocketWithRetry(call);
-      if (!socket || call.finished) return;
-      this.after(call, this.timeouts.readyMs, () => {
+      const open = await call.link.open();
+      if (!open || call.finished) return;
+      call.timers.after(this.timeouts.readyMs, () => {
         if (this._state === 'connecting') this.fail(call, new CallError('TIMEOUT', 'The call did not start in time.'));
       });
     } catch (error) {
@@ -232,76 +222,8 @@ export class CallSession extends Emitter<SessionEventMap> {
     }
   }
 
-  /** A handshake refusal (the socket closes before it opens) gets one retry with a fresh ticket. */
-  private async openSocketWithRetry(call: Call): Promise<SocketLike | null> {
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const ticket = await this.fetchTicket(call);
-      if (call.finished) return null;
-      const socket = await this.openSocket(call, ticket);
-      if (socket) return socket;
-    }
-    throw new CallError('TICKET_REJECTED', 'The service refused the call ticket twice.');
-  }
-
-  private async fetchTicket(call: Call): Promise<Ticket> {
-    const { serverUrl, publicId } = call.target;
-    const visit = this.visits.get(serverUrl, publicId);
-    const ticket = await requestTicket({
-      serverUrl,
-      publicId,
-      visit,
-      fetch: this.fetchFn,
-      timeoutMs: this.timeouts.ticketMs,
-      signal: call.abort.signal,
-    });
-    if (ticket.visit) this.visits.put(serverUrl, publicId, ticket.visit);
-    return ticket;
-  }
-
-  /** Resolves with the open socket, or null when it closed before opening (handshake refused). */
-  private openSocket(call: Call, ticket: Ticket): Promise<SocketLike | null> {
-    const url = new URL(ticket.wsUrl);
-    url.searchParams.set('token', ticket.token);
-    return new Promise((resolve, reject) => {
-      let socket: SocketLike;
-      try {
-        socket = this.createSocket(url.href);
-      } catch (error) {
-        return reject(new CallError('CONNECTION_LOST', `The call socket could not be opened (${describeError(error)}).`));
-      }
-      socket.binaryType = 'arraybuffer';
-      call.socket = socket;
-      let opened = false;
-      const refused = () => {
-        detach(socket);
-        if (call.socket === socket) call.socket = null;
-      };
-      const timer = this.after(call, this.timeouts.connectMs, () => {
-        if (opened) return;
-        refused();
-        socket.close();
-        reject(new CallError('TIMEOUT', 'The call socket did not open in time.'));
-      });
-      socket.onopen = () => {
-        opened = true;
-        this.clear(call, timer);
-        call.lastMessageAt = this.now();
-        resolve(socket);
-      };
-      socket.onclose = (event) => {
-        if (opened) return this.onClose(call, event.code, event.reason);
-        this.clear(call, timer);
-        refused();
-        resolve(null);
-      };
-      socket.onerror = () => {}; // a close event always follows; it carries what we need
-      socket.onmessage = (event) => this.onMessage(call, event.data);
-    });
-  }
-
   private onMessage(call: Call, data: unknown): void {
     if (call !== this.call || call.finished) return;
-    call.lastMessageAt = this.now();
     const message = parseServerMessage(data);
     if (!message) {
       this.stats.droppedMessages++;
@@ -330,8 +252,7 @@ export class CallSession extends Emitter<SessionEventMap> {
         call.lastError = { code: message.code, error: message.error };
         return;
       case 'pong':
-        if (call.pingSentAt !== null) this.stats.rttMs = this.now() - call.pingSentAt;
-        call.pingSentAt = null;
+        call.link.ponged();
         return;
     }
   }
@@ -343,14 +264,15 @@ export class CallSession extends Emitter<SessionEventMap> {
     }
     call.startedAt = this.now();
     call.conversationId = message.conversationId;
-    const detail: ReadyDetail = { conversationId: message.conversationId, maxSeconds: message.maxSeconds, agent: message.agent };
+    const agent = { ...message.agent, avatar: sanitizeAvatar(message.agent.avatar) };
+    const detail: ReadyDetail = { conversationId: message.conversationId, maxSeconds: message.maxSeconds, agent };
     this.move('live');
     this.emit('ready', detail);
     call.source.start(
       (frame) => this.sendFrame(call, frame),
       (error) => this.fail(call, error),
     );
-    this.every(call, this.timeouts.pingMs, () => this.checkLiveness(call));
+    call.link.watchLiveness(() => this._state === 'live');
     call.settle();
   }
 
@@ -364,7 +286,7 @@ export class CallSession extends Emitter<SessionEventMap> {
     call.sink.write(wholeSamples(call, pcm));
   }
 
-  private onEndedMessage(call: Call, message: Extract<ServerMessage, { type: 'ended' }>): void {
+  private onEndedMessage(call: Call, message: EndedMessage): void {
     call.endedMessage = message;
     if (this._state === 'live') this.serverEnded(call);
     else call.onHangUpAnswer?.();
@@ -375,13 +297,12 @@ export class CallSession extends Emitter<SessionEventMap> {
     call.endReason ??= 'closed';
     this.move('ending');
     call.source.close();
-    this.after(call, this.timeouts.drainMs, () => this.finish(call));
+    call.timers.after(this.timeouts.drainMs, () => this.finish(call));
     void call.sink.drained().catch(() => {}).then(() => this.finish(call));
   }
 
   private onClose(call: Call, code: number, reason: string): void {
     if (call !== this.call || call.finished) return;
-    call.socket = null;
     if (this._state === 'ending') call.onHangUpAnswer?.();
     else if (code === 1000) this.serverEnded(call);
     else this.fail(call, closeError(code, reason, call.lastError));
@@ -394,37 +315,20 @@ export class CallSession extends Emitter<SessionEventMap> {
     this.move('ending');
     call.source.close();
     this.flushPlayback(call);
-    const socket = call.socket;
-    if (wasLive && socket) {
+    if (wasLive && call.link.isOpen) {
       await new Promise<void>((resolve) => {
         call.onHangUpAnswer = resolve;
-        this.after(call, this.timeouts.endMs, resolve);
-        trySend(socket, JSON.stringify({ type: 'end' }));
+        call.timers.after(this.timeouts.endMs, resolve);
+        call.link.send({ type: 'end' });
       });
     }
     this.finish(call);
   }
 
   private sendFrame(call: Call, frame: ArrayBuffer): void {
-    const socket = call.socket;
-    if (call.finished || this._state !== 'live' || !socket || socket.readyState !== 1) return;
-    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-      this.stats.framesDropped++;
-      return;
-    }
-    socket.send(this.muted ? this.silentFrame(frame.byteLength) : frame);
-    this.stats.framesSent++;
-  }
-
-  private checkLiveness(call: Call): void {
-    const socket = call.socket;
-    if (!socket || this._state !== 'live') return;
-    if (this.now() - call.lastMessageAt > this.timeouts.livenessMs) {
-      this.fail(call, new CallError('CONNECTION_LOST', 'The service stopped answering.'));
-      return;
-    }
-    call.pingSentAt = this.now();
-    socket.send(JSON.stringify({ type: 'ping' }));
+    if (call.finished || this._state !== 'live') return;
+    const sent = call.link.sendFrame(this.muted ? this.silentFrame(frame.byteLength) : frame);
+    if (sent === 'sent') this.stats.framesSent++;
   }
 
   /** Ends the call as `ended`, with the service's figures when it sent them. */
@@ -468,18 +372,8 @@ export class CallSession extends Emitter<SessionEventMap> {
 
   private release(call: Call): void {
     call.finished = true;
-    call.abort.abort();
-    for (const timer of call.timers) clearTimeout(timer);
-    call.timers.clear();
-    const socket = call.socket;
-    call.socket = null;
-    if (socket) {
-      detach(socket);
-      if (socket.readyState === 0 || socket.readyState === 1) {
-        if (socket.readyState === 1 && !call.endedMessage) trySend(socket, JSON.stringify({ type: 'end' }));
-        socket.close(1000);
-      }
-    }
+    call.timers.clearAll();
+    call.link.close(!call.endedMessage);
     call.source.close();
     call.sink.close();
     call.settle();
@@ -503,29 +397,6 @@ export class CallSession extends Emitter<SessionEventMap> {
     if (!frame) this.silence.set(bytes, (frame = new ArrayBuffer(bytes)));
     return frame;
   }
-
-  private after(call: Call, ms: number, fn: () => void): ReturnType<typeof setTimeout> {
-    const timer = setTimeout(() => {
-      call.timers.delete(timer);
-      fn();
-    }, ms);
-    call.timers.add(timer);
-    return timer;
-  }
-
-  private every(call: Call, ms: number, fn: () => void): void {
-    const tick = () => {
-      if (call.finished) return;
-      fn();
-      if (!call.finished) this.after(call, ms, tick);
-    };
-    this.after(call, ms, tick);
-  }
-
-  private clear(call: Call, timer: ReturnType<typeof setTimeout>): void {
-    clearTimeout(timer);
-    call.timers.delete(timer);
-  }
 }
 
 /** Agent audio as whole 16-bit samples: a stray odd byte is carried to the next chunk. */
@@ -542,19 +413,6 @@ function wholeSamples(call: Call, pcm: ArrayBuffer): ArrayBuffer {
   return bytes.buffer;
 }
 
-function detach(socket: SocketLike): void {
-  socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
-}
-
-function trySend(socket: SocketLike, message: string): void {
-  try {
-    socket.send(message);
-  } catch {
-    // The socket is going away anyway.
-  }
-}
-
-
 /** Runs `fn` now; a synchronous throw becomes a rejection. */
 function attempt<T>(fn: () => Promise<T>): Promise<T> {
   try {
@@ -563,8 +421,6 @@ function attempt<T>(fn: () => Promise<T>): Promise<T> {
     return Promise.reject(error);
   }
 }
-
-
 
 function freshStats(): SessionStats {
   return { droppedMessages: 0, framesSent: 0, framesDropped: 0, audioBytesReceived: 0, rttMs: null };

@@ -2,28 +2,14 @@
 
 export type CallState = 'idle' | 'connecting' | 'live' | 'ending' | 'ended' | 'error';
 
-export interface AgentAvatar {
-  /** CSS colour the gradient starts from (already checked to be a valid colour), if any. */
-  from?: string;
-  to?: string;
-  /** http(s) URL of the avatar image, if any. */
-  url?: string;
-}
-
-export interface AgentInfo {
-  name: string;
-  avatar: AgentAvatar;
-  /** The agent's language tag as the service sent it (for example `ar`, `fr`, `en`, `ar-DZ`). */
-  language?: string;
-}
+export type { AgentAvatar, AgentInfo, Role } from '../protocol/index.ts';
+import type { AgentInfo, Role } from '../protocol/index.ts';
 
 export interface ReadyDetail {
   conversationId: string;
   maxSeconds: number;
   agent: AgentInfo;
 }
-
-export type Role = 'user' | 'agent';
 
 export interface TranscriptDetail {
   role: Role;

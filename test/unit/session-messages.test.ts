@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseServerMessage } from '../../src/call/messages.ts';
+import { parseServerMessage } from '../../src/protocol/index.ts';
 import { TranscriptTurns } from '../../src/call/transcript.ts';
 import { harness } from './session-harness.ts';
 

@@ -1,12 +1,10 @@
-// Validation at the edge: every server message becomes a typed value or `null` (dropped and counted).
-// Nothing here throws, whatever the server sends.
-import type { AgentInfo, Role } from './types.ts';
-import { sanitizeAvatar } from './avatar.ts';
+// Validation at the edge: every incoming message becomes a typed value or `null` (dropped and counted).
+// Nothing here throws, whatever the other side sends.
+import { readAvatar } from './avatar-values.ts';
+import { MAX_MESSAGE_BYTES, MAX_NAME_CHARS, MAX_TEXT_CHARS } from './limits.ts';
+import type { AgentInfo, ClientMessage, Role } from './messages.ts';
 
-export const MAX_MESSAGE_BYTES = 512 * 1024;
-const MAX_TEXT_CHARS = 20_000;
-const MAX_NAME_CHARS = 200;
-
+/** A service message as the caller reads it: audio already decoded, optional figures as null. */
 export type ServerMessage =
   | { type: 'audio'; pcm: ArrayBuffer }
   | { type: 'ready'; conversationId: string; maxSeconds: number; agent: AgentInfo }
@@ -32,22 +30,43 @@ const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== nul
 const optionalNumber = (v: unknown): number | null => (isFiniteNumber(v) && v >= 0 ? v : null);
 const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 
-/** Parses one socket message (a string or binary data) into a ServerMessage, or null when malformed. */
+/** Parses one socket message from the service (a string or binary data), or null when malformed. */
 export function parseServerMessage(data: unknown): ServerMessage | null {
   if (data instanceof ArrayBuffer) {
     return data.byteLength <= MAX_MESSAGE_BYTES ? { type: 'audio', pcm: data } : null;
   }
+  const value = readJson(data);
+  return value ? validateServer(value) : null;
+}
+
+/** Parses one text frame from the caller, or null when malformed (the service ignores it). */
+export function parseClientMessage(data: unknown): ClientMessage | null {
+  const m = readJson(data);
+  switch (m?.type) {
+    case 'ping':
+      return { type: 'ping' };
+    case 'end':
+      return { type: 'end' };
+    case 'text':
+      return isString(m.text) ? { type: 'text', text: m.text } : null;
+    case 'audio':
+      return isString(m.data) ? { type: 'audio', data: m.data } : null;
+    default:
+      return null;
+  }
+}
+
+function readJson(data: unknown): Fields | null {
   if (!isString(data) || data.length > MAX_MESSAGE_BYTES) return null;
-  let value: unknown;
   try {
-    value = JSON.parse(data);
+    const value: unknown = JSON.parse(data);
+    return isObject(value) ? value : null;
   } catch {
     return null;
   }
-  return isObject(value) ? validate(value) : null;
 }
 
-function validate(m: Fields): ServerMessage | null {
+function validateServer(m: Fields): ServerMessage | null {
   switch (m.type) {
     case 'audio': {
       const pcm = isString(m.data) ? decodeBase64(m.data) : null;
@@ -94,7 +113,7 @@ function readAgent(value: unknown): AgentInfo {
   const agent = isObject(value) ? value : {};
   const info: AgentInfo = {
     name: isString(agent.name) ? clip(agent.name.trim(), MAX_NAME_CHARS) : '',
-    avatar: sanitizeAvatar(agent.avatar),
+    avatar: readAvatar(agent.avatar),
   };
   if (isString(agent.language) && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(agent.language)) {
     info.language = agent.language;

@@ -1,0 +1,229 @@
+// The link to the service for one call: ticket, socket, handshake retry, liveness pings and the bound on
+// audio queued behind a slow uplink. It knows nothing of the call's states; the session decides what a
+// close or a silent link means.
+import { encodeMessage, type ClientMessage } from '../protocol/index.ts';
+import { CallError, describeError } from './errors.ts';
+import { requestTicket, type Ticket } from './ticket.ts';
+import { Timers } from './timers.ts';
+
+/** What the connection needs of a WebSocket (the browser's, or a fake in tests). */
+export interface SocketLike {
+  binaryType: BinaryType;
+  readonly readyState: number;
+  readonly bufferedAmount: number;
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  send(data: string | ArrayBuffer): void;
+  close(code?: number, reason?: string): void;
+}
+
+export interface CallTarget {
+  serverUrl: string;
+  publicId: string;
+}
+
+export interface ConnectionTimeouts {
+  /** Ticket request. */
+  ticketMs: number;
+  /** From creating the socket to its `open`. */
+  connectMs: number;
+  /** Interval of application-level pings while live. */
+  pingMs: number;
+  /** No message at all for this long while live: the link is considered dead. */
+  livenessMs: number;
+}
+
+/** The visit token of the latest ticket answer: kept in memory for reconnection, and stored when allowed. */
+export interface VisitKeeper {
+  get(): string | undefined;
+  put(visit: string): void;
+}
+
+/** The counters the connection keeps up to date. */
+export interface LinkStats {
+  framesDropped: number;
+  rttMs: number | null;
+}
+
+export interface ConnectionOptions {
+  target: CallTarget;
+  fetch: typeof fetch;
+  createSocket: (url: string) => SocketLike;
+  timeouts: ConnectionTimeouts;
+  now: () => number;
+  visits: VisitKeeper;
+  stats: LinkStats;
+  /** Every message of the open socket, as received. */
+  onMessage: (data: unknown) => void;
+  /** The open socket closed (or dropped: 1006). */
+  onClose: (code: number, reason: string) => void;
+  /** Nothing arrived for `livenessMs` while liveness was watched. */
+  onSilent: () => void;
+}
+
+/** Outgoing audio is dropped rather than queued when the socket has this much unsent (about 2 s). */
+export const MAX_BUFFERED_BYTES = 64 * 1024;
+
+export class Connection {
+  private socket: SocketLike | null = null;
+  private readonly timers = new Timers();
+  private readonly abort = new AbortController();
+  private lastHeardAt = 0;
+  private pingSentAt: number | null = null;
+  private closed = false;
+
+  constructor(private readonly options: ConnectionOptions) {}
+
+  get isOpen(): boolean {
+    return this.socket?.readyState === 1;
+  }
+
+  /**
+   * Takes a ticket and opens the socket; a handshake refusal (the socket closes before it opens) gets one
+   * retry with a fresh ticket. Resolves true once open, false when closed meanwhile; rejects with a CallError.
+   */
+  async open(): Promise<boolean> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const ticket = await this.fetchTicket();
+      if (this.closed) return false;
+      if (await this.openSocket(ticket)) return true;
+    }
+    throw new CallError('TICKET_REJECTED', 'The service refused the call ticket twice.');
+  }
+
+  /** Sends a JSON message; false when the socket is not open. */
+  send(message: ClientMessage): boolean {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== 1) return false;
+    try {
+      socket.send(encodeMessage(message));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Sends one audio frame; 'dropped' when too much is already waiting behind a slow uplink. */
+  sendFrame(frame: ArrayBuffer): 'sent' | 'dropped' | 'closed' {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== 1) return 'closed';
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.options.stats.framesDropped++;
+      return 'dropped';
+    }
+    socket.send(frame);
+    return 'sent';
+  }
+
+  /** Pings every `pingMs` while `wanted()`; reports `onSilent` once nothing has arrived for `livenessMs`. */
+  watchLiveness(wanted: () => boolean): void {
+    const { pingMs, livenessMs } = this.options.timeouts;
+    this.timers.every(pingMs, () => {
+      if (!this.isOpen) return false;
+      if (!wanted()) return;
+      if (this.options.now() - this.lastHeardAt > livenessMs) {
+        this.options.onSilent();
+        return false;
+      }
+      this.pingSentAt = this.options.now();
+      this.send({ type: 'ping' });
+    });
+  }
+
+  /** The service answered a ping. */
+  ponged(): void {
+    if (this.pingSentAt !== null) this.options.stats.rttMs = this.options.now() - this.pingSentAt;
+    this.pingSentAt = null;
+  }
+
+  /** Closes the link for good (1000). `sayEnd` sends `end` first when the socket is open. */
+  close(sayEnd: boolean): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.abort.abort();
+    this.timers.clearAll();
+    const socket = this.socket;
+    this.socket = null;
+    if (!socket) return;
+    detach(socket);
+    if (socket.readyState === 0 || socket.readyState === 1) {
+      if (socket.readyState === 1 && sayEnd) trySend(socket, encodeMessage({ type: 'end' }));
+      socket.close(1000);
+    }
+  }
+
+  private async fetchTicket(): Promise<Ticket> {
+    const { serverUrl, publicId } = this.options.target;
+    const ticket = await requestTicket({
+      serverUrl,
+      publicId,
+      visit: this.options.visits.get(),
+      fetch: this.options.fetch,
+      timeoutMs: this.options.timeouts.ticketMs,
+      signal: this.abort.signal,
+    });
+    if (ticket.visit) this.options.visits.put(ticket.visit);
+    return ticket;
+  }
+
+  /** Resolves true with the socket open, false when it closed before opening (handshake refused). */
+  private openSocket(ticket: Ticket): Promise<boolean> {
+    const url = new URL(ticket.wsUrl);
+    url.searchParams.set('token', ticket.token);
+    return new Promise((resolve, reject) => {
+      let socket: SocketLike;
+      try {
+        socket = this.options.createSocket(url.href);
+      } catch (error) {
+        return reject(new CallError('CONNECTION_LOST', `The call socket could not be opened (${describeError(error)}).`));
+      }
+      socket.binaryType = 'arraybuffer';
+      this.socket = socket;
+      let opened = false;
+      const refused = () => {
+        detach(socket);
+        if (this.socket === socket) this.socket = null;
+      };
+      const timer = this.timers.after(this.options.timeouts.connectMs, () => {
+        if (opened) return;
+        refused();
+        socket.close();
+        reject(new CallError('TIMEOUT', 'The call socket did not open in time.'));
+      });
+      socket.onopen = () => {
+        opened = true;
+        this.timers.clear(timer);
+        this.lastHeardAt = this.options.now();
+        resolve(true);
+      };
+      socket.onclose = (event) => {
+        if (opened) {
+          if (this.socket === socket) this.socket = null;
+          return this.options.onClose(event.code, event.reason);
+        }
+        this.timers.clear(timer);
+        refused();
+        resolve(false);
+      };
+      socket.onerror = () => {}; // a close event always follows; it carries what we need
+      socket.onmessage = (event) => {
+        this.lastHeardAt = this.options.now();
+        this.options.onMessage(event.data);
+      };
+    });
+  }
+}
+
+function detach(socket: SocketLike): void {
+  socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
+}
+
+function trySend(socket: SocketLike, message: string): void {
+  try {
+    socket.send(message);
+  } catch {
+    // The socket is going away anyway.
+  }
+}
