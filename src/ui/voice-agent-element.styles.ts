@@ -1,6 +1,5 @@
-import { controlStyles } from './styles/controls.styles.ts';
-import { layoutStyles } from './styles/layout.styles.ts';
-import { themeStyles } from './styles/theme.styles.ts';
-import { transcriptStyles } from './styles/transcript.styles.ts';
+import { launcherStyles } from './internal/launcher.styles.ts';
+import { themeStyles } from './internal/theme.styles.ts';
 
-export const styles = [themeStyles, layoutStyles, controlStyles, transcriptStyles];
+/** The element's own styles: the theme and the launcher. The panel's come with the call UI (internal/call-ui.ts). */
+export const styles = [themeStyles, launcherStyles];

@@ -3,7 +3,7 @@
 import { vi } from 'vitest';
 import '../../src/voice-agent.ts';
 import { VoiceAgentElement } from '../../src/voice-agent.ts';
-import type { CallController } from '../../src/ui/call-controller.ts';
+import type { CallController } from '../../src/ui/internal/panel/call-controller.ts';
 import { FakeSink, FakeSocket, FakeSource, okTicket, scriptedFetch } from '../fakes.ts';
 
 export const sockets: FakeSocket[] = [];
@@ -25,7 +25,7 @@ export class UiTestAgent extends VoiceAgentElement {
   }
   /** The controller, so tests can set levels by hand as the audio engine will. */
   get controller(): CallController {
-    return this.call;
+    return this.ui.call;
   }
   get root(): ShadowRoot {
     return this.shadowRoot!;

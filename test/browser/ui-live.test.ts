@@ -4,8 +4,8 @@ import { html, render } from 'lit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cdp } from 'vitest/browser';
 import { CATALOGUES } from '../../src/ui/i18n/index.ts';
-import { avatarView } from '../../src/ui/views/avatar.ts';
-import { loudness } from '../../src/ui/views/level-meter.ts';
+import { avatarView } from '../../src/ui/internal/avatar.ts';
+import { loudness } from '../../src/ui/internal/panel/level-meter.ts';
 import { cleanUp, endCall, goLive, mount, resetFakes, say, socket, text, type UiTestAgent } from './ui-harness.ts';
 
 beforeEach(() => {

@@ -1,15 +1,13 @@
 import type { Catalogue } from './catalogue.ts';
+import { LAUNCHER_STRINGS } from './launcher.ts';
 
 // Modern Standard Arabic. Phrases about the agent avoid gendered verbs (the agent's name may be a man's
 // or a woman's): "جارٍ + verbal noun" for activities, "المساعد" where a subject is needed.
 // Digits are Latin (locale ar-u-nu-latn): see docs/widget.md, "Languages".
 export const ar: Catalogue = {
-  dir: 'rtl',
+  ...LAUNCHER_STRINGS.ar,
   locale: 'ar-u-nu-latn',
 
-  widgetName: 'المساعد الصوتي',
-  callInProgress: 'مكالمة جارية',
-  close: 'إغلاق',
   intro: 'تحدّث معنا بصوتك في أي وقت.',
   micNotice: 'سيطلب منك المتصفح الإذن باستخدام الميكروفون عند بدء المكالمة.',
   notConfigured: 'لم يُضبط هذا المساعد على هذه الصفحة بعد.',

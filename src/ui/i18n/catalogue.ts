@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../../call/types.ts';
+import type { LauncherStrings } from './launcher.ts';
 
 /** The languages the widget speaks. The first is the default. */
 export const LANGS = ['ar', 'fr', 'en'] as const;
@@ -14,15 +15,10 @@ export interface ErrorText {
  * Every string the widget shows, for one language. A language file that misses a key (or an error code)
  * fails the typecheck. Functions receive values already formatted for the language (names, durations).
  */
-export interface Catalogue {
-  /** Text direction of the language. */
-  dir: 'ltr' | 'rtl';
+export interface Catalogue extends LauncherStrings {
   /** BCP 47 locale handed to Intl (Arabic pins its digits, see docs/widget.md). */
   locale: string;
 
-  widgetName: string;
-  callInProgress: string;
-  close: string;
   intro: string;
   micNotice: string;
   notConfigured: string;

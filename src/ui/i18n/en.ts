@@ -1,12 +1,10 @@
 import type { Catalogue } from './catalogue.ts';
+import { LAUNCHER_STRINGS } from './launcher.ts';
 
 export const en: Catalogue = {
-  dir: 'ltr',
+  ...LAUNCHER_STRINGS.en,
   locale: 'en',
 
-  widgetName: 'Voice assistant',
-  callInProgress: 'call in progress',
-  close: 'Close',
   intro: 'Talk with us out loud, any time.',
   micNotice: 'Your browser will ask to use your microphone when you call.',
   notConfigured: 'This assistant is not set up on this page yet.',

@@ -1,13 +1,11 @@
 import type { Catalogue } from './catalogue.ts';
+import { LAUNCHER_STRINGS } from './launcher.ts';
 
 // French typography: a no-break space (\u00a0) before « : » and « … » stays on the same line.
 export const fr: Catalogue = {
-  dir: 'ltr',
+  ...LAUNCHER_STRINGS.fr,
   locale: 'fr',
 
-  widgetName: 'Assistant vocal',
-  callInProgress: 'appel en cours',
-  close: 'Fermer',
   intro: 'Parlez-nous de vive voix, à tout moment.',
   micNotice: 'Votre navigateur vous demandera l’accès au micro au moment de l’appel.',
   notConfigured: 'Cet assistant n’est pas encore configuré sur cette page.',

@@ -1,7 +1,7 @@
 // The element's audio for one call: an AudioEngine (microphone + agent voice on one AudioContext), with
 // its levels coalesced to one update per animation frame for the view.
-import { AudioEngine } from '../audio/audio-engine.ts';
-import type { AudioSink, FrameSource } from '../call/audio-ports.ts';
+import { AudioEngine } from '../../../audio/audio-engine.ts';
+import type { AudioSink, FrameSource } from '../../../call/audio-ports.ts';
 
 export interface BrowserAudioOptions {
   audioProcessing: boolean;

@@ -1,5 +1,5 @@
-import type { Turn } from '../call/transcript.ts';
-import type { ToolDetail } from '../call/types.ts';
+import type { Turn } from '../../../call/transcript.ts';
+import type { ToolDetail } from '../../../call/types.ts';
 
 /** Who has the floor during a live call. */
 export type Activity = 'listening' | 'speaking' | 'thinking';

@@ -1,11 +1,11 @@
 import { html } from 'lit';
 import type { AgentInfo } from '../../call/types.ts';
-import type { Catalogue } from '../i18n/index.ts';
+import type { LauncherStrings } from '../i18n/launcher.ts';
 import { avatarView } from './avatar.ts';
 import { icons } from './icons.ts';
 
 export interface LauncherProps {
-  t: Catalogue;
+  t: LauncherStrings;
   agent: AgentInfo | null;
   open: boolean;
   /** A call is under way (connecting, live or ending). */

@@ -1,8 +1,8 @@
 import { html, nothing } from 'lit';
-import { isErrorCode } from '../../call/errors.ts';
-import type { ErrorDetail } from '../../call/types.ts';
-import type { Catalogue, ErrorText } from '../i18n/index.ts';
-import type { Formatter } from '../i18n/format.ts';
+import { isErrorCode } from '../../../call/errors.ts';
+import type { ErrorDetail } from '../../../call/types.ts';
+import type { Catalogue, ErrorText } from '../../i18n/index.ts';
+import type { Formatter } from '../../i18n/format.ts';
 
 /** What the visitor can do about an error: call again now, after a wait, or nothing. */
 export type RetryAction = 'now' | 'wait' | 'none';

@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { CATALOGUES, LANGS, type Catalogue, type Lang } from './i18n/index.ts';
-import { Formatter } from './i18n/format.ts';
+import { LANGS, type Lang } from '../i18n/catalogue.ts';
+import { LAUNCHER_STRINGS, type LauncherStrings } from '../i18n/launcher.ts';
 
 /** The first supported language among the candidates (matched on the primary subtag, `ar-DZ` → `ar`), else `ar`. */
 export function resolveLang(...candidates: (string | null | undefined)[]): Lang {
@@ -33,13 +33,12 @@ function unwatchPageLang(host: Host): void {
   }
 }
 
-const formatters = new Map<Lang, Formatter>();
-
 /**
  * The widget's language and direction, as a reactive controller: the host's `lang` attribute wins, then
  * the agent's language (once the service has said it), then the page's `<html lang>`, then Arabic.
+ * Only the launcher's strings live here; the call UI's catalogues are loaded with the call UI.
  */
-export class LocalizeController implements ReactiveController {
+export class LangController implements ReactiveController {
   constructor(
     private readonly host: Host,
     private readonly agentLanguage: () => string | undefined,
@@ -60,18 +59,11 @@ export class LocalizeController implements ReactiveController {
   }
 
   get dir(): 'ltr' | 'rtl' {
-    return this.t.dir;
+    return this.strings.dir;
   }
 
-  /** The current language's strings. */
-  get t(): Catalogue {
-    return CATALOGUES[this.lang];
-  }
-
-  get format(): Formatter {
-    const { lang } = this;
-    let formatter = formatters.get(lang);
-    if (!formatter) formatters.set(lang, (formatter = new Formatter(CATALOGUES[lang].locale)));
-    return formatter;
+  /** The launcher's strings in the current language. */
+  get strings(): LauncherStrings {
+    return LAUNCHER_STRINGS[this.lang];
   }
 }

@@ -1,8 +1,8 @@
 import { html } from 'lit';
-import type { EndedDetail } from '../../call/types.ts';
-import type { Catalogue } from '../i18n/index.ts';
-import type { Formatter } from '../i18n/format.ts';
-import { icons } from './icons.ts';
+import type { EndedDetail } from '../../../call/types.ts';
+import type { Catalogue } from '../../i18n/index.ts';
+import type { Formatter } from '../../i18n/format.ts';
+import { icons } from '../icons.ts';
 
 /** The end reason in words. Reasons the service may add later read as a plain "the call is over". */
 export function endReasonText(reason: string, t: Catalogue): string {

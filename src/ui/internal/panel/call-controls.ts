@@ -1,6 +1,6 @@
 import { html } from 'lit';
-import type { Catalogue } from '../i18n/index.ts';
-import { icons } from './icons.ts';
+import type { Catalogue } from '../../i18n/index.ts';
+import { icons } from '../icons.ts';
 import { levelMeter } from './level-meter.ts';
 
 export interface CallControlsProps {

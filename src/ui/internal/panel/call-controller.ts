@@ -1,11 +1,11 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { AudioSink, FrameSource } from '../call/audio-ports.ts';
-import { CallSession, type CallTarget } from '../call/session.ts';
-import type { Turn } from '../call/transcript.ts';
+import type { AudioSink, FrameSource } from '../../../call/audio-ports.ts';
+import { CallSession, type CallTarget } from '../../../call/session.ts';
+import type { Turn } from '../../../call/transcript.ts';
 import type {
   CallState, EndedDetail, ErrorDetail, ReadyDetail, SessionEventMap, ToolDetail,
-} from '../call/types.ts';
-import { emit } from './emit.ts';
+} from '../../../call/types.ts';
+import { emit } from '../emit.ts';
 
 export type AudioFactory = () => { source: FrameSource; sink: AudioSink };
 

@@ -1,5 +1,5 @@
 import { html } from 'lit';
-import { cssProps } from './css-props.ts';
+import { cssProps } from '../css-props.ts';
 
 const FLOOR_DB = -50;
 const CEILING_DB = -10;

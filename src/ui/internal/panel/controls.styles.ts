@@ -1,6 +1,6 @@
 import { css } from 'lit';
 
-// Buttons, the message box, the avatar and the level meters. Every control is at least 44 × 44 px.
+// Buttons, the message box and the level meters. Every control is at least 44 × 44 px.
 export const controlStyles = css`
   button {
     font: inherit;
@@ -91,36 +91,6 @@ export const controlStyles = css`
   }
   .message-form .field-error {
     flex-basis: 100%;
-  }
-
-  .avatar {
-    position: relative;
-    flex: none;
-    display: inline-grid;
-    place-items: center;
-    border-radius: 50%;
-    overflow: hidden;
-    background-color: var(--_accent);
-    background-image: linear-gradient(135deg, var(--_accent), var(--_focus));
-    color: #ffffff;
-    font-weight: 700;
-    text-shadow: 0 1px 2px rgb(0 0 0 / 0.6);
-  }
-  .avatar.small {
-    inline-size: 40px;
-    block-size: 40px;
-  }
-  .avatar.large {
-    inline-size: 100%;
-    block-size: 100%;
-    font-size: 1.4em;
-  }
-  .avatar img {
-    position: absolute;
-    inset: 0;
-    inline-size: 100%;
-    block-size: 100%;
-    object-fit: cover;
   }
 
   .meter {

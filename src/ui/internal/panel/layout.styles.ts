@@ -1,52 +1,8 @@
 import { css } from 'lit';
 
-// Floating (launcher + panel pinned to a corner) and inline (panel in the page flow). Only logical
+// The call panel: floating (pinned to a corner above the launcher) or inline (in the page flow). Only logical
 // properties: with dir="rtl" on .base, "end" is the left edge, so the whole layout mirrors by itself.
 export const layoutStyles = css`
-  .launcher {
-    position: fixed;
-    inset-block-end: var(--_offset);
-    inset-inline-end: var(--_offset);
-    z-index: var(--_z);
-    inline-size: var(--_launcher-size);
-    block-size: var(--_launcher-size);
-    padding: 0;
-    border: 0;
-    border-radius: 50%;
-    background: var(--_accent);
-    color: var(--_on-accent);
-    box-shadow: var(--_shadow);
-    cursor: pointer;
-    display: grid;
-    place-items: center;
-  }
-  .placement-start .launcher {
-    inset-inline-end: auto;
-    inset-inline-start: var(--_offset);
-  }
-  .launcher .icon {
-    inline-size: 28px;
-    block-size: 28px;
-  }
-  .launcher.active::after {
-    content: '';
-    position: absolute;
-    inset: -5px;
-    border-radius: 50%;
-    border: 3px solid var(--_accent);
-    animation: ring 1.6s ease-out infinite;
-  }
-  @keyframes ring {
-    from {
-      transform: scale(0.95);
-      opacity: 1;
-    }
-    to {
-      transform: scale(1.25);
-      opacity: 0;
-    }
-  }
-
   .panel {
     display: flex;
     flex-direction: column;
@@ -200,9 +156,6 @@ export const layoutStyles = css`
   }
 
   @media (prefers-reduced-motion: reduce) {
-    .launcher.active::after {
-      animation: none;
-    }
     .spinner {
       animation: none;
       border-color: var(--_accent);

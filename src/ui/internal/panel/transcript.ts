@@ -1,9 +1,9 @@
 import { html, nothing } from 'lit';
 import { ref } from 'lit/directives/ref.js';
 import { repeat } from 'lit/directives/repeat.js';
-import type { Turn } from '../../call/transcript.ts';
-import type { Catalogue } from '../i18n/index.ts';
-import { icons } from './icons.ts';
+import type { Turn } from '../../../call/transcript.ts';
+import type { Catalogue } from '../../i18n/index.ts';
+import { icons } from '../icons.ts';
 
 export interface TranscriptProps {
   turns: readonly Turn[];

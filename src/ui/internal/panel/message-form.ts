@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit';
-import type { Catalogue } from '../i18n/index.ts';
-import { icons } from './icons.ts';
+import type { Catalogue } from '../../i18n/index.ts';
+import { icons } from '../icons.ts';
 
 /** Longest typed message accepted (far below the service's 512 KB message limit). */
 export const MAX_MESSAGE_CHARS = 2000;

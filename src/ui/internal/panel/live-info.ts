@@ -1,9 +1,9 @@
 import { html, nothing } from 'lit';
-import type { ToolDetail } from '../../call/types.ts';
-import type { CallTimes } from '../call-clock.ts';
-import { isolate, type Formatter } from '../i18n/format.ts';
-import type { Catalogue } from '../i18n/index.ts';
-import { icons } from './icons.ts';
+import type { ToolDetail } from '../../../call/types.ts';
+import type { CallTimes } from './call-clock.ts';
+import { isolate, type Formatter } from '../../i18n/format.ts';
+import type { Catalogue } from '../../i18n/index.ts';
+import { icons } from '../icons.ts';
 
 /** Tool names are identifiers (`get_opening_hours`): shown as words. */
 export function toolLabel(name: string): string {

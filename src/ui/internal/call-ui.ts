@@ -1,0 +1,350 @@
+// The boundary between <voice-agent>'s small public element and everything a call needs: the call session,
+// the audio engine, the panel's views, styles and catalogues. The element reaches all of it through one
+// `CallUi` instance; nothing else under internal/panel/ is imported by the element.
+import { html, nothing, supportsAdoptingStyleSheets, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import type { PlaybackStatus } from '../../audio/audio-engine.ts';
+import type { SessionStats } from '../../call/session.ts';
+import type { AgentInfo, CallState } from '../../call/types.ts';
+import { isolate, Formatter } from '../i18n/format.ts';
+import { CATALOGUES, type Catalogue, type Lang } from '../i18n/index.ts';
+import { avatarView } from './avatar.ts';
+import { callUiStyles } from './call-ui.styles.ts';
+import { icons } from './icons.ts';
+import { activityOf } from './panel/activity.ts';
+import { AutoScrollController } from './panel/auto-scroll-controller.ts';
+import { type BrowserAudio, type BrowserAudioOptions, createBrowserAudio } from './panel/browser-audio.ts';
+import { type AudioFactory, CallController } from './panel/call-controller.ts';
+import { WARNING_SECONDS, callTimes, retryWaitSeconds } from './panel/call-clock.ts';
+import { callControls } from './panel/call-controls.ts';
+import { endedPanel, endReasonText } from './panel/ended-panel.ts';
+import { errorPanel, errorText } from './panel/error-panel.ts';
+import { levelMeter } from './panel/level-meter.ts';
+import { liveInfo } from './panel/live-info.ts';
+import { messageForm } from './panel/message-form.ts';
+import { TickerController } from './panel/ticker-controller.ts';
+import { finalTurnsAnnouncer, transcriptView } from './panel/transcript.ts';
+
+export type { AudioFactory };
+
+/** What the call UI needs from the element that holds it. */
+export interface CallUiHost extends ReactiveControllerHost, HTMLElement {
+  /** Starts a call the way the page's `start()` does (the panel's Call buttons use it). */
+  start(): Promise<void>;
+  end(): Promise<void>;
+  sendText(text: string): void;
+  muted: boolean;
+}
+
+/** How the panel renders this time (decided by the element). */
+export interface PanelProps {
+  lang: Lang;
+  floating: boolean;
+  /** Ignored inline; a floating panel is hidden while closed. */
+  open: boolean;
+  onClose: () => void;
+}
+
+const formatters = new Map<Lang, Formatter>();
+function formatterFor(lang: Lang): Formatter {
+  let formatter = formatters.get(lang);
+  if (!formatter) formatters.set(lang, (formatter = new Formatter(CATALOGUES[lang].locale)));
+  return formatter;
+}
+
+/**
+ * The call and its panel: owns the call session (through CallController), the audio of the current or last
+ * call, the transcript's auto-scroll and the clock, and renders the panel with its live regions.
+ */
+export class CallUi implements ReactiveController {
+  readonly call: CallController;
+  /** The agent of the latest call (kept after it ends, so the widget keeps its face and language). */
+  agent: AgentInfo | null = null;
+  /** Set when Call was pressed but the page gave no public-id. */
+  private notConfigured = false;
+  /** Set when the last typed message could not be sent. */
+  private messageFailed = false;
+  /** The audio of the current or last call. */
+  private audio: BrowserAudio | null = null;
+  private readonly autoScroll: AutoScrollController;
+  private floating = true;
+  private lang: Lang = 'ar';
+
+  constructor(
+    private readonly host: CallUiHost,
+    createAudio: AudioFactory,
+  ) {
+    host.addController(this);
+    this.call = new CallController(host, createAudio);
+    this.autoScroll = new AutoScrollController(host);
+    new TickerController(host, () => this.needsClock());
+    host.addEventListener('voice-agent-ready', () => (this.agent = this.call.ready?.agent ?? null));
+    host.addEventListener('voice-agent-state', () => this.onState());
+  }
+
+  hostConnected(): void {
+    // The panel's styles join the element's own (the launcher's) in its shadow root.
+    const root = this.host.shadowRoot;
+    if (!root || root.querySelector('style[data-call-ui]')) return;
+    if (!supportsAdoptingStyleSheets) {
+      const style = document.createElement('style');
+      style.dataset.callUi = '';
+      style.textContent = callUiStyles.map((css) => css.cssText).join('\n');
+      root.append(style);
+      return;
+    }
+    const sheets = callUiStyles.map((style) => style.styleSheet).filter((sheet) => sheet !== undefined);
+    const missing = sheets.filter((sheet) => !root.adoptedStyleSheets.includes(sheet));
+    if (missing.length) root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...missing];
+  }
+
+  get state(): CallState {
+    return this.call.state;
+  }
+
+  get stats(): SessionStats & { playback: PlaybackStatus | null } {
+    return { ...this.call.session.stats, playback: this.audio?.engine.playback ?? null };
+  }
+
+  /** The real audio (microphone and agent voice), with its levels feeding the meters. */
+  createBrowserAudio(options: Omit<BrowserAudioOptions, 'onLevels'>): BrowserAudio {
+    this.audio = createBrowserAudio({
+      ...options,
+      onLevels: (input, output, speaking) => this.call.setLevels(input, output, speaking),
+    });
+    return this.audio;
+  }
+
+  set muted(muted: boolean) {
+    this.call.session.muted = muted;
+  }
+
+  /** Focus goes to the panel's main action when it has one, else to the panel itself. */
+  focusPanel(): void {
+    const root = this.host.shadowRoot;
+    const primary = root?.querySelector<HTMLElement>('[data-primary]:not([aria-disabled="true"])');
+    (primary ?? root?.querySelector<HTMLElement>('#panel'))?.focus();
+  }
+
+  /** Whether the focus is inside the panel. */
+  get hasFocus(): boolean {
+    return !!this.host.shadowRoot?.activeElement?.closest?.('#panel');
+  }
+
+  private onState(): void {
+    this.keepFocusInPanel();
+    if (this.state === 'connecting') {
+      this.autoScroll.reset();
+      this.messageFailed = false;
+    }
+  }
+
+  /** A state change replaces the panel's controls; focus that was on one of them (or on the panel) moves
+   *  to the new main action, or the panel, instead of falling back to the page. */
+  private keepFocusInPanel(): void {
+    const root = this.host.shadowRoot;
+    if (!this.hasFocus) return;
+    void this.host.updateComplete.then(() => {
+      const active = root?.activeElement;
+      if (!active || active.id === 'panel') this.focusPanel();
+    });
+  }
+
+  private needsClock(): boolean {
+    const { state, error, failedAt } = this.call;
+    if (state === 'live') return true;
+    return state === 'error' && failedAt !== null && retryWaitSeconds(failedAt, error?.retryAfterSeconds, Date.now()) > 0;
+  }
+
+  // ——— visitor intents ———
+
+  private readonly startFromUi = (): void => {
+    this.notConfigured = false;
+    this.host.start().catch(() => {
+      // The only synchronous refusal is a missing public-id: a page set-up problem, said in plain words.
+      this.notConfigured = true;
+      this.host.requestUpdate();
+    });
+  };
+
+  private readonly endFromUi = (): void => void this.host.end();
+
+  private readonly sendFromUi = (text: string): boolean => {
+    try {
+      this.host.sendText(text);
+      this.messageFailed = false;
+    } catch {
+      this.messageFailed = true;
+    }
+    this.host.requestUpdate();
+    return !this.messageFailed;
+  };
+
+  private readonly toggleMute = (): void => {
+    this.host.muted = !this.host.muted;
+  };
+
+  // ——— rendering ———
+
+  private get t(): Catalogue {
+    return CATALOGUES[this.lang];
+  }
+
+  private get format(): Formatter {
+    return formatterFor(this.lang);
+  }
+
+  private get agentName(): string {
+    return this.agent?.name || this.t.assistant;
+  }
+
+  /** The panel and the widget's live regions. */
+  render({ lang, floating, open, onClose }: PanelProps) {
+    this.lang = lang;
+    this.floating = floating;
+    const { t } = this;
+    return html`<section
+        part="panel"
+        id="panel"
+        class="panel ${this.state === 'live' || this.state === 'ending' || this.call.turns.length ? 'tall' : ''}"
+        role=${floating ? 'dialog' : 'region'}
+        aria-labelledby="agent-name"
+        tabindex="-1"
+        ?hidden=${floating && !open}
+      >
+        ${this.renderHeader(onClose)}
+        <div part="body" class="body">${this.renderBody()}</div>
+      </section>
+      <div class="visually-hidden" role="status">${this.announcement()}</div>
+      ${finalTurnsAnnouncer(this.call.turns, this.agentName, t)}`;
+  }
+
+  private renderHeader(onClose: () => void) {
+    const { t } = this;
+    const live = this.state === 'live';
+    return html`<header part="header" class="header">
+      ${avatarView(this.agent ? this.agentName : undefined, this.agent?.avatar, 'small')}
+      <div class="heading">
+        <h2 id="agent-name" part="agent-name">${this.agent ? this.agentName : t.widgetName}</h2>
+        <p part="status" class="status" data-activity=${live ? this.activity() : nothing}>
+          ${live ? levelMeter(this.call.outputLevel, 'output-level') : nothing}<span>${this.statusLine()}</span>
+        </p>
+      </div>
+      ${this.floating
+        ? html`<button part="close-button" class="icon-button ghost" type="button" aria-label=${t.close} @click=${onClose}>
+            ${icons.close}
+          </button>`
+        : nothing}
+    </header>`;
+  }
+
+  private renderBody() {
+    const { t, format } = this;
+    const { error, ended } = this.call;
+    switch (this.state) {
+      case 'idle':
+        return html`<div part="intro" class="intro">
+            <p>${t.intro}</p>
+            <p class="muted">${t.micNotice}</p>
+            ${this.notConfigured ? html`<p class="field-error" role="alert">${t.notConfigured}</p>` : nothing}
+          </div>
+          <button part="call-button" class="primary wide" type="button" data-primary @click=${this.startFromUi}>
+            ${icons.phone}<span>${t.call}</span>
+          </button>`;
+      case 'connecting':
+        return html`<div class="connecting">
+            <span class="spinner" aria-hidden="true"></span>
+            <p class="muted">${t.micNotice}</p>
+          </div>
+          <button part="cancel-button" class="secondary wide" type="button" data-primary @click=${this.endFromUi}>
+            ${t.cancel}
+          </button>`;
+      case 'live':
+        return html`${this.renderLiveInfo()} ${this.renderTranscript()}
+          ${messageForm({ t, failed: this.messageFailed, onSend: this.sendFromUi })}
+          ${callControls({
+            t,
+            muted: this.host.muted,
+            inputLevel: this.call.inputLevel,
+            onToggleMute: this.toggleMute,
+            onEnd: this.endFromUi,
+          })}`;
+      case 'ending':
+        return this.renderTranscript();
+      case 'ended':
+        return html`${ended ? endedPanel(ended, t, format, this.startFromUi) : nothing} ${this.renderTranscript()}`;
+      case 'error':
+        return html`${error
+          ? errorPanel({ error, waitSeconds: this.retryWait(), t, format, onRetry: this.startFromUi })
+          : nothing}
+        ${this.renderTranscript()}`;
+    }
+  }
+
+  private renderLiveInfo() {
+    const { ready, liveSince, tool } = this.call;
+    if (!ready || liveSince === null) return nothing;
+    return liveInfo(callTimes(liveSince, ready.maxSeconds, Date.now()), tool, this.t, this.format);
+  }
+
+  private renderTranscript() {
+    return transcriptView({
+      turns: this.call.turns,
+      agentName: this.agentName,
+      t: this.t,
+      attach: this.autoScroll.attach,
+      following: this.autoScroll.following,
+      onJumpToLatest: () => this.autoScroll.jumpToLatest(),
+    });
+  }
+
+  private activity() {
+    const { agentSpeaking, tool, turns } = this.call;
+    return activityOf({ agentSpeaking, tool, turns });
+  }
+
+  /** The visible line under the agent's name. */
+  private statusLine(): string {
+    const { t } = this;
+    const name = isolate(this.agentName);
+    switch (this.state) {
+      case 'live': {
+        const activity = this.activity();
+        return activity === 'listening' ? t.activity.listening : t.activity[activity](name);
+      }
+      case 'error':
+        return this.call.error ? errorText(this.call.error, t).title : '';
+      default:
+        return t.status[this.state];
+    }
+  }
+
+  /** What the status live region says: state changes, the end, errors, and the last-30-seconds warning. */
+  private announcement(): string {
+    const { t, format } = this;
+    const { ready, liveSince, ended, error } = this.call;
+    switch (this.state) {
+      case 'idle':
+        return '';
+      case 'live': {
+        const live = t.status.live(isolate(this.agentName));
+        if (!ready || liveSince === null) return live;
+        const { warning } = callTimes(liveSince, ready.maxSeconds, Date.now());
+        return warning ? `${live}. ${t.timeWarning(format.duration(WARNING_SECONDS))}` : live;
+      }
+      case 'ended':
+        return ended ? `${t.status.ended}. ${endReasonText(ended.reason, t)}` : t.status.ended;
+      case 'error': {
+        if (!error) return '';
+        const text = errorText(error, t);
+        return `${text.title}. ${text.body}`;
+      }
+      default:
+        return t.status[this.state];
+    }
+  }
+
+  private retryWait(): number {
+    const { error, failedAt } = this.call;
+    return failedAt === null ? 0 : retryWaitSeconds(failedAt, error?.retryAfterSeconds, Date.now());
+  }
+}

@@ -1,0 +1,88 @@
+import { css } from 'lit';
+
+// What shows before the call UI is loaded: the floating launcher and the agent's avatar (also used in the
+// panel's header). Logical properties only: with dir="rtl" on .base the corner mirrors by itself.
+export const launcherStyles = css`
+  .launcher {
+    position: fixed;
+    inset-block-end: var(--_offset);
+    inset-inline-end: var(--_offset);
+    z-index: var(--_z);
+    inline-size: var(--_launcher-size);
+    block-size: var(--_launcher-size);
+    box-sizing: border-box;
+    padding: 0;
+    border: 0;
+    border-radius: 50%;
+    background: var(--_accent);
+    color: var(--_on-accent);
+    box-shadow: var(--_shadow);
+    font: inherit;
+    cursor: pointer;
+    display: grid;
+    place-items: center;
+  }
+  .placement-start .launcher {
+    inset-inline-end: auto;
+    inset-inline-start: var(--_offset);
+  }
+  .launcher .icon {
+    inline-size: 28px;
+    block-size: 28px;
+  }
+  .launcher.active::after {
+    content: '';
+    position: absolute;
+    inset: -5px;
+    border-radius: 50%;
+    border: 3px solid var(--_accent);
+    animation: ring 1.6s ease-out infinite;
+  }
+  @keyframes ring {
+    from {
+      transform: scale(0.95);
+      opacity: 1;
+    }
+    to {
+      transform: scale(1.25);
+      opacity: 0;
+    }
+  }
+
+  .avatar {
+    position: relative;
+    flex: none;
+    display: inline-grid;
+    place-items: center;
+    border-radius: 50%;
+    overflow: hidden;
+    background-color: var(--_accent);
+    background-image: linear-gradient(135deg, var(--_accent), var(--_focus));
+    color: #ffffff;
+    font-weight: 700;
+    text-shadow: 0 1px 2px rgb(0 0 0 / 0.6);
+  }
+  .avatar.small {
+    inline-size: 40px;
+    block-size: 40px;
+  }
+  .avatar.large {
+    inline-size: 100%;
+    block-size: 100%;
+    font-size: 1.4em;
+  }
+  .avatar img {
+    position: absolute;
+    inset: 0;
+    inline-size: 100%;
+    block-size: 100%;
+    object-fit: cover;
+  }
+
+
+  @media (prefers-reduced-motion: reduce) {
+    .launcher.active::after {
+      animation: none;
+    }
+  }
+`;
