@@ -21,12 +21,24 @@ export interface AccountData {
   modelUp?: boolean;
 }
 
-/** A scripted failure during a call. `afterMs` counts from `ready` (vanish, drop) or from the socket
- *  opening (crash, which happens before `ready`). */
+/** A scripted failure during a call. `afterMs` counts from `ready` (vanish, drop, silence) or from the
+ *  socket opening (crash, which happens before `ready`). */
 export interface FailureData {
-  kind: 'vanish' | 'drop' | 'crash';
+  /** vanish: error NOT_FOUND, close 4404. drop: the TCP connection is cut (1006 at the client). crash:
+   *  close 1011 during set-up. silence: a dead link, the connection stays open but nothing more is sent
+   *  (not even pongs) and nothing more is read. */
+  kind: FailureKind;
   afterMs: number;
+  /** The failure happens in the visit's first call only; the visit's later calls (a widget reconnecting
+   *  with the visit token) behave. */
+  oncePerVisit?: boolean;
+  /** After the failure, ticket requests carrying the visit's token are cut at the network level (no
+   *  answer): a service that has become unreachable for this visitor. */
+  thenUnreachable?: boolean;
 }
+
+export const FAILURE_KINDS = ['vanish', 'drop', 'crash', 'silence'] as const;
+export type FailureKind = (typeof FAILURE_KINDS)[number];
 
 export interface MaintenanceData {
   /** Expected end, in seconds after the simulator starts; null: unknown. */
@@ -161,13 +173,21 @@ export function parseAgentsData(json: unknown, source = 'agents data'): AgentsDa
     }
     if (raw.failure !== undefined && raw.failure !== null) {
       const failure = raw.failure;
-      if (!isRecord(failure) || !['vanish', 'drop', 'crash'].includes(failure.kind as string)) {
-        fail(`${where}.failure.kind must be vanish, drop or crash`);
+      if (!isRecord(failure) || !FAILURE_KINDS.includes(failure.kind as FailureKind)) {
+        fail(`${where}.failure.kind must be one of ${FAILURE_KINDS.join(', ')}`);
       }
       const f = failure as Record<string, unknown>;
       const afterMs = f.afterMs ?? 0;
       if (typeof afterMs !== 'number' || !(afterMs >= 0)) fail(`${where}.failure.afterMs must be a number ≥ 0`);
-      agent.failure = { kind: f.kind as FailureData['kind'], afterMs: afterMs as number };
+      agent.failure = { kind: f.kind as FailureKind, afterMs: afterMs as number };
+      for (const flag of ['oncePerVisit', 'thenUnreachable'] as const) {
+        if (f[flag] === undefined) continue;
+        if (typeof f[flag] !== 'boolean') fail(`${where}.failure.${flag} must be a boolean`);
+        if (f[flag]) agent.failure[flag] = true;
+      }
+      if (agent.failure.kind === 'crash' && (agent.failure.oncePerVisit || agent.failure.thenUnreachable)) {
+        fail(`${where}.failure: a crash happens before ready, in every call`);
+      }
     }
     if (raw.maintenance !== undefined && raw.maintenance !== null) {
       const m = raw.maintenance;

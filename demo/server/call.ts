@@ -1,4 +1,5 @@
 // One call on the socket: set-up checks, ready, messages both ways, keep-alive, billing, the end.
+import type { Duplex } from 'node:stream';
 import type { WebSocket, RawData } from 'ws';
 import type { AccountState } from './accounts.ts';
 import type { AgentData } from './agents.ts';
@@ -33,6 +34,8 @@ interface Ending {
 export class Call {
   readonly conversationId = newToken('conv');
   readonly #ws: WebSocket;
+  /** The TCP connection under `#ws`. */
+  readonly #socket: Duplex;
   readonly #ticket: Ticket;
   readonly #ctx: SimulatorContext;
   /** Origin relative avatar URLs are resolved against. */
@@ -48,12 +51,16 @@ export class Call {
   #endMessage = false;
   /** No more messages: the connection is being cut. */
   #muted = false;
+  /** A dead link (failure kind `silence`): nothing is sent or read any more, and the call ends only
+   *  when the keep-alive gives up on it. */
+  #silent = false;
   /** Set when `ws` reports a protocol violation, read when the socket then closes. */
   #violation: string | undefined;
   readonly #onEnd: () => void;
 
-  constructor(ws: WebSocket, ticket: Ticket, ctx: SimulatorContext, publicOrigin: string, onEnd: () => void) {
+  constructor(ws: WebSocket, socket: Duplex, ticket: Ticket, ctx: SimulatorContext, publicOrigin: string, onEnd: () => void) {
     this.#ws = ws;
+    this.#socket = socket;
     this.#ticket = ticket;
     this.#ctx = ctx;
     this.#publicOrigin = publicOrigin;
@@ -75,7 +82,7 @@ export class Call {
         return;
       }
       this.#answeredPing = false;
-      ws.ping();
+      if (!this.#silent) ws.ping();
     });
 
     const agent = ctx.agents.get(ticket.publicId);
@@ -117,25 +124,33 @@ export class Call {
         this.#end('max_duration', { announce: true, closeCode: 1000 });
       }
     });
-    const failure = agent.failure;
-    if (failure?.kind === 'vanish') {
-      this.#after(failure.afterMs, () => {
-        this.#end('agent_deleted', {
-          notice: { type: 'error', code: 'NOT_FOUND', error: SETUP_MESSAGES.NOT_FOUND },
-          closeCode: 4404,
-          closeReason: 'agent deleted',
-        });
-      });
-    } else if (failure?.kind === 'drop') {
-      this.#after(failure.afterMs, () => this.#end('connection_lost', {}));
-    }
-
     const visit = ctx.visits.get(this.#ticket.visit) ?? {
       token: this.#ticket.visit,
       publicId: agent.publicId,
       expiresAt: 0,
       typed: [],
+      failed: false,
+      unreachable: false,
     };
+    const failure = agent.failure;
+    if (failure && failure.kind !== 'crash' && !(failure.oncePerVisit && visit.failed)) {
+      this.#after(failure.afterMs, () => {
+        visit.failed = true;
+        if (failure.thenUnreachable) visit.unreachable = true;
+        if (failure.kind === 'vanish') {
+          this.#end('agent_deleted', {
+            notice: { type: 'error', code: 'NOT_FOUND', error: SETUP_MESSAGES.NOT_FOUND },
+            closeCode: 4404,
+            closeReason: 'agent deleted',
+          });
+        } else if (failure.kind === 'drop') {
+          this.#end('connection_lost', {});
+        } else {
+          this.#goSilent();
+        }
+      });
+    }
+
     this.#behaviour = createBehaviour({
       agent,
       visit,
@@ -154,6 +169,14 @@ export class Call {
       },
     });
     this.#behaviour.start();
+  }
+
+  /** The link goes dead without closing: no more messages, audio or pongs out, nothing read in. */
+  #goSilent(): void {
+    this.#silent = true;
+    this.#muted = true;
+    this.#behaviour?.stop();
+    this.#socket.pause();
   }
 
   #refuse(code: SetupError): void {
@@ -209,7 +232,8 @@ export class Call {
     for (const interval of this.#intervals) clearInterval(interval);
     // A connection cut on purpose (drop, dead peer) gets nothing more; otherwise the agent's turn is
     // closed with what the caller heard, then the notice, `ended` and the close frame follow.
-    if (how.closeCode === undefined) this.#muted = true;
+    const cut = how.closeCode === undefined || this.#silent;
+    if (cut) this.#muted = true;
     this.#behaviour?.stop();
     if (how.notice) this.#send(how.notice);
 
@@ -254,8 +278,8 @@ export class Call {
         conversationId: this.conversationId,
       });
     }
-    if (how.closeCode !== undefined) this.#ws.close(how.closeCode, how.closeReason);
-    else this.#ws.terminate();
+    if (cut) this.#ws.terminate();
+    else this.#ws.close(how.closeCode, how.closeReason);
     this.#onEnd();
   }
 

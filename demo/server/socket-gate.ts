@@ -45,7 +45,7 @@ export class SocketGate {
     }
     const publicOrigin = ownOrigin(req);
     this.#wss.handleUpgrade(req, socket, head, (ws) => {
-      const call: Call = new Call(ws, redemption.ticket, this.#ctx, publicOrigin, () => this.#calls.delete(call));
+      const call: Call = new Call(ws, socket, redemption.ticket, this.#ctx, publicOrigin, () => this.#calls.delete(call));
       this.#calls.add(call);
     });
     return true;

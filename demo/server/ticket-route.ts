@@ -68,6 +68,12 @@ export async function handleTicketRequest(
     sendJson(res, 404, { error: 'This agent is not available' }, cors);
     return;
   }
+  const visitToken = isRecord(body) && typeof body.visit === 'string' ? body.visit : undefined;
+  if (visitToken !== undefined && ctx.visits.get(visitToken)?.unreachable) {
+    // The agent's failure made the service unreachable for this visitor: no answer at all.
+    res.destroy();
+    return;
+  }
   const now = ctx.clock.now();
   if (agent.maintenance) {
     const { endsInSeconds } = agent.maintenance;
@@ -98,7 +104,6 @@ export async function handleTicketRequest(
     return;
   }
 
-  const visitToken = isRecord(body) && typeof body.visit === 'string' ? body.visit : undefined;
   const { visit, returning } = ctx.visits.resolve(visitToken, agent.publicId, now);
   const ticket = ctx.tickets.issue({ publicId: agent.publicId, origin, visit: visit.token, returningVisit: returning }, now);
   const wsUrl = `${ownOrigin(req).replace(/^http/, 'ws')}${ctx.socketPath}`;

@@ -6,6 +6,10 @@ export interface Visit {
   expiresAt: number;
   /** What the visitor typed during the visit, oldest first (the agent "knows what was said"). */
   typed: string[];
+  /** The agent's scripted failure has happened in one of this visit's calls. */
+  failed: boolean;
+  /** Ticket requests carrying this visit's token are cut at the network level (failure.thenUnreachable). */
+  unreachable: boolean;
 }
 
 /** Visit tokens: valid one day from their creation, one agent each. */
@@ -22,7 +26,7 @@ export class VisitStore {
     const known = token === undefined ? undefined : this.#visits.get(token);
     if (known && known.publicId === publicId && now < known.expiresAt) return { visit: known, returning: true };
     for (const [key, old] of this.#visits) if (now >= old.expiresAt) this.#visits.delete(key);
-    const visit: Visit = { token: newToken('vs'), publicId, expiresAt: now + this.#ttlMs, typed: [] };
+    const visit: Visit = { token: newToken('vs'), publicId, expiresAt: now + this.#ttlMs, typed: [], failed: false, unreachable: false };
     this.#visits.set(visit.token, visit);
     return { visit, returning: false };
   }

@@ -7,7 +7,7 @@ describe('agents.json', () => {
 
   it('has every scenario the demo and the e2e tests rely on, with an explanation in three languages', () => {
     const ids = data.agents.map((a) => a.publicId);
-    for (const id of ['demo', 'draft', 'allow-list', 'no-minutes', 'busy', 'model-down', 'owner-gone', 'vanishing', 'crash', 'drop', 'maintenance']) {
+    for (const id of ['demo', 'draft', 'allow-list', 'no-minutes', 'busy', 'model-down', 'owner-gone', 'vanishing', 'crash', 'drop', 'maintenance', 'drop-once', 'dead-link', 'unreachable']) {
       expect(ids).toContain(id);
     }
     for (const agent of data.agents) {
@@ -53,6 +53,8 @@ describe('parseAgentsData', () => {
     ['a bad language', () => withAgent({ language: 'de' }), /agents\[0\]\.language/],
     ['an unknown time zone', () => withAgent({ timeZone: 'Mars/Olympus' }), /time zone/],
     ['a bad failure', () => withAgent({ failure: { kind: 'explode' } }), /failure\.kind/],
+    ['a failure flag that is not a boolean', () => withAgent({ failure: { kind: 'drop', oncePerVisit: 'yes' } }), /failure\.oncePerVisit/],
+    ['a crash played once per visit', () => withAgent({ failure: { kind: 'crash', oncePerVisit: true } }), /crash happens before ready/],
     ['negative minutes', () => ({ ...valid(), accounts: [{ id: 'a', minutes: -1 }] }), /accounts\[0\]\.minutes/],
   ])('refuses %s, naming the entry', (_what, make, message) => {
     expect(() => parseAgentsData(make())).toThrow(message);
