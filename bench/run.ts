@@ -1,7 +1,9 @@
 // `npm run bench`: our resampler against libsamplerate-js (MEDIUM, FASTEST) and linear interpolation,
-// quality and speed measured in this run, then the playback path. One table, goals alongside.
+// quality and speed measured in this run, then the playback path; goals alongside. Tables are printed
+// and written to bench/results/ (see report.ts).
 
 import { sampledAllocationBytes } from './allocation.ts';
+import { BenchReport } from './report.ts';
 import {
   LibSampleRate,
   linearInterpolation,
@@ -70,10 +72,11 @@ async function libsamplerateStream(converterType: number, inputRate: number, out
 }
 
 const fmt = (v: number, digits = 1) => (Number.isFinite(v) ? v.toFixed(digits) : '—');
-const pad = (cells: string[], widths: number[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+const alias = (worst: { db: number; tone: number }) => `${fmt(worst.db)} dB @ ${fmt(worst.tone / 1000, 3)}k`;
 
 async function main(): Promise<void> {
   const started = performance.now();
+  const report = new BenchReport();
   const captureRates = [48000, 44100];
   const pairs: Array<[number, number]> = [
     [48000, 16000],
@@ -110,7 +113,6 @@ async function main(): Promise<void> {
   ];
 
   const header = ['converter', 'alias 48k', 'alias 44.1k', 'ripple ≤6.8k', 'SNR 1k 24→48k', 'latency', '× RT 48k→16k', '× RT 44.1k→16k'];
-  const widths = [40, 10, 11, 13, 14, 8, 13, 15];
   const rows: string[][] = [];
   const speeds = new Map<string, [number, number]>();
   for (const c of contenders) {
@@ -122,7 +124,7 @@ async function main(): Promise<void> {
     const s48 = speed(() => c.stream(48000, 16000), 48000, 16000);
     const s44 = speed(() => c.stream(44100, 16000), 44100, 16000);
     speeds.set(c.name, [s48, s44]);
-    rows.push([c.name, `${fmt(alias48.db)} dB`, `${fmt(alias44.db)} dB`, `${fmt(ripple, 3)} dB`, `${fmt(snr)} dB`, `${fmt(delay * 1000, 2)} ms`, `${fmt(s48, 0)}×`, `${fmt(s44, 0)}×`]);
+    rows.push([c.name, alias(alias48), alias(alias44), `${fmt(ripple, 3)} dB`, `${fmt(snr)} dB`, `${fmt(delay * 1000, 2)} ms`, `${fmt(s48, 0)}×`, `${fmt(s44, 0)}×`]);
   }
   const [medium48Speed, medium44Speed] = speeds.get('libsamplerate-js MEDIUM')!;
   const goalSpeed = (mediumSpeed: number) => `≥ ${fmt(Math.max(1000, 15 * mediumSpeed), 0)}×`;
@@ -148,33 +150,31 @@ async function main(): Promise<void> {
   const scratch = new Float32Array(64);
   const allocated = await sampledAllocationBytes(() => void resampler44.process(input, scratch), '/worklets/dsp/');
 
-  console.log('\nResampling to 16 kHz (capture) and 24 → 48 kHz (playback); speed streams 128-sample blocks on one core\n');
-  console.log(pad(header, widths));
-  console.log(pad(header.map((h) => '─'.repeat(h.length)), widths));
-  for (const row of rows) console.log(pad(row, widths));
-  console.log(pad(goals, widths));
-  console.log(
-    `\nalias: worst output power for input tones from 8.05 kHz to the input's Nyquist, relative to the tone; ripple: max − min ` +
-      `gain 100 Hz–6.8 kHz (worst of 48k/44.1k); latency (44.1k → 16k, streaming 128-sample blocks): the ` +
-      `signal delay measured from tone phases plus any output held back for look-ahead; speed goal: ` +
-      `≥ 1,000× and ≥ 15× libsamplerate MEDIUM as measured here.`,
-  );
-  console.log(
-    `ours: ${resampler48.taps} / ${resampler44.taps} taps per output (48k / 44.1k), passband ${resampler44.passbandHz} Hz, ` +
-      `stopband ${resampler44.stopbandHz} Hz, reported delay ${fmt(resampler44.delaySeconds * 1000, 3)} ms; ` +
-      `heap allocated by 20,000 process() calls after warm-up: ${allocated} bytes.`,
-  );
-
-  const pHeader = ['playback path', 'SNR 1 kHz', 'images', 'THD+N chunked', 'underruns', 'flush → silence'];
-  const pWidths = [40, 10, 10, 14, 10, 16];
-  console.log('\n' + pad(pHeader, pWidths));
-  console.log(pad(pHeader.map((h) => '─'.repeat(h.length)), pWidths));
-  for (const row of playbackRows) console.log(pad(row, pWidths));
-  console.log(pad(['goal', '≥ 90 dB', '≤ −90 dB', '≤ −85 dB', '0', '≤ 5 ms'], pWidths));
-  console.log(
-    '\nPlaybackCore input is 16-bit (quantisation alone limits a 0.5-amplitude tone to ≈ 92 dB); images: tones ' +
-      '1, 4, 9 kHz; THD+N: 3 s of 1 kHz arriving in random 10–200 ms chunks.',
-  );
+  report.add({
+    title: 'Resampling to 16 kHz (capture) and 24 → 48 kHz (playback); speed streams 128-sample blocks on one core',
+    header,
+    rows: [...rows, goals],
+    notes: [
+      `alias: worst output power, relative to the tone, for input tones above 8 kHz (a sweep every 25 Hz from ` +
+        `8.01 kHz to the input's Nyquist, the 4 loudest points searched again at 1 Hz within ±25 Hz), and the tone that gives it; ` +
+        `ripple: max − min gain 100 Hz–6.8 kHz (worst of 48k/44.1k); latency (44.1k → 16k, streaming 128-sample ` +
+        `blocks): the signal delay measured from tone phases plus any output held back for look-ahead; speed goal: ` +
+        `≥ 1,000× and ≥ 15× libsamplerate MEDIUM as measured here.`,
+      `ours: ${resampler48.taps} / ${resampler44.taps} taps per output (48k / 44.1k), passband ${resampler44.passbandHz} Hz, ` +
+        `stopband ${resampler44.stopbandHz} Hz, reported delay ${fmt(resampler44.delaySeconds * 1000, 3)} ms; ` +
+        `heap allocated by 20,000 process() calls after warm-up: ${allocated} bytes.`,
+    ],
+  });
+  report.add({
+    title: 'Playback path',
+    header: ['playback path', 'SNR 1 kHz', 'images', 'THD+N chunked', 'underruns', 'flush → silence'],
+    rows: [...playbackRows, ['goal', '≥ 90 dB', '≤ −90 dB', '≤ −85 dB', '0', '≤ 5 ms']],
+    notes: [
+      'PlaybackCore input is 16-bit (quantisation alone limits a 0.5-amplitude tone to ≈ 92 dB); images: tones ' +
+        '1, 4, 9 kHz; THD+N: 3 s of 1 kHz arriving in random 10–200 ms chunks.',
+    ],
+  });
+  console.log(`\nResults written to ${report.write()}`);
   console.log(`\n(${fmt((performance.now() - started) / 1000)} s)`);
   for (const c of [...medium.instances.values(), ...fastest.instances.values()]) c.destroy();
 }

@@ -158,7 +158,7 @@ describe('streaming', () => {
     const r = new StreamResampler(44101, 16000);
     expect(r.kernelKind).toBe('js-interpolated');
     const convert = (from: number, to: number) => (input: Float32Array) => runBlocks(new StreamResampler(from, to), input, 128);
-    expect(worstAliasDb(convert, 44101, 16000, 0.15).db).toBeLessThanOrEqual(-88);
+    expect(worstAliasDb(convert, 44101, 16000, { seconds: 0.15 }).db).toBeLessThanOrEqual(-88);
     expect(passbandRippleDb(convert, 44101, 16000, 6800, 12)).toBeLessThanOrEqual(0.12);
     const buf = new Float32Array(44101);
     let outputs = 0;
