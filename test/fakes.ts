@@ -2,6 +2,7 @@
 import type { AudioSink, FrameSource } from '../src/call/audio-ports.ts';
 import type { CallError } from '../src/call/errors.ts';
 import type { SocketLike } from '../src/call/connection.ts';
+import type { NetworkHints } from '../src/call/network-hints.ts';
 import type { KeyValueStorage } from '../src/call/visit-store.ts';
 
 export class FakeSocket implements SocketLike {
@@ -160,4 +161,21 @@ export class MemoryStorage implements KeyValueStorage {
 /** Lets pending promise and I/O callbacks run (uses setImmediate, which the tests never fake). */
 export async function settle(turns = 5): Promise<void> {
   for (let i = 0; i < turns; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Online/offline hints the test flips, as the browser's window events would. */
+export class FakeNetwork implements NetworkHints {
+  online = true;
+  private listeners = new Set<(online: boolean) => void>();
+  subscribe(listener: (online: boolean) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+  set(online: boolean): void {
+    this.online = online;
+    for (const listener of this.listeners) listener(online);
+  }
+  get subscribers(): number {
+    return this.listeners.size;
+  }
 }

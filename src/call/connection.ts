@@ -68,6 +68,7 @@ export const MAX_BUFFERED_BYTES = 64 * 1024;
 
 export class Connection {
   private socket: SocketLike | null = null;
+  /** Timers of the current socket (open timeout, liveness), cleared when it is let go. */
   private readonly timers = new Timers();
   private readonly abort = new AbortController();
   private lastHeardAt = 0;
@@ -86,11 +87,28 @@ export class Connection {
    */
   async open(): Promise<boolean> {
     for (let attempt = 0; attempt < 2; attempt++) {
-      const ticket = await this.fetchTicket();
+      if (await this.openOnce()) return true;
       if (this.closed) return false;
-      if (await this.openSocket(ticket)) return true;
     }
     throw new CallError('TICKET_REJECTED', 'The service refused the call ticket twice.');
+  }
+
+  /** One ticket and one socket: true once open, false when the socket closed before opening (or the link
+   *  was closed meanwhile); rejects with a CallError when the ticket or the socket failed otherwise. */
+  async openOnce(): Promise<boolean> {
+    const ticket = await this.fetchTicket();
+    if (this.closed) return false;
+    return this.openSocket(ticket);
+  }
+
+  /** Lets the current socket go (a dropped or dead line), so that the link can open again: `end` is sent
+   *  if it still looks open (the service then frees the line at once), and it is closed. */
+  drop(): void {
+    this.timers.clearAll();
+    this.pingSentAt = null;
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) letGo(socket, true);
   }
 
   /** Sends a JSON message; false when the socket is not open. */
@@ -146,12 +164,7 @@ export class Connection {
     this.timers.clearAll();
     const socket = this.socket;
     this.socket = null;
-    if (!socket) return;
-    detach(socket);
-    if (socket.readyState === 0 || socket.readyState === 1) {
-      if (socket.readyState === 1 && sayEnd) trySend(socket, encodeMessage({ type: 'end' }));
-      socket.close(1000);
-    }
+    if (socket) letGo(socket, sayEnd);
   }
 
   private async fetchTicket(): Promise<Ticket> {
@@ -213,6 +226,14 @@ export class Connection {
         this.options.onMessage(event.data);
       };
     });
+  }
+}
+
+function letGo(socket: SocketLike, sayEnd: boolean): void {
+  detach(socket);
+  if (socket.readyState === 0 || socket.readyState === 1) {
+    if (socket.readyState === 1 && sayEnd) trySend(socket, encodeMessage({ type: 'end' }));
+    socket.close(1000);
   }
 }
 

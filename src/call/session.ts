@@ -1,13 +1,19 @@
 // One call at a time with a published agent: the call's state machine, the service's messages, audio wiring.
 // The link itself (ticket, socket, liveness) is the Connection's. No DOM and no Web Audio: audio comes through
 // FrameSource / AudioSink, the network through fetch/WebSocket.
-import { byteLength, MAX_MESSAGE_BYTES, parseServerMessage, type ServerMessage } from '../protocol/index.ts';
+import {
+  byteLength, CloseCode, isReconnectable, MAX_MESSAGE_BYTES, parseServerMessage, type ServerMessage,
+} from '../protocol/index.ts';
 import type { AudioSink, FrameSource } from './audio-ports.ts';
 import { sanitizeAvatar } from './avatar.ts';
 import { closeError, type ServerErrorMessage } from './close-codes.ts';
 import { Connection, type CallTarget, type ConnectionTimeouts, type SocketLike } from './connection.ts';
 import { Emitter } from './emitter.ts';
 import { CallError, toCallError } from './errors.ts';
+import { browserNetworkHints, type NetworkHints } from './network-hints.ts';
+import {
+  DEFAULT_RECONNECT_POLICY, GIVE_UP_MESSAGE, isFinalReconnectFailure, ReconnectBudget, type ReconnectPolicy,
+} from './reconnect-policy.ts';
 import { canMove, isActive } from './state-machine.ts';
 import { Timers } from './timers.ts';
 import { TranscriptTurns } from './transcript.ts';
@@ -31,8 +37,8 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
   readyMs: 15_000,
   endMs: 3_000,
   drainMs: 20_000,
-  pingMs: 5_000,
-  livenessMs: 20_000,
+  pingMs: 2_500,
+  livenessMs: 7_000,
 };
 
 export interface SessionOptions {
@@ -43,6 +49,9 @@ export interface SessionOptions {
   storage?: KeyValueStorage | null;
   now?: () => number;
   timeouts?: Partial<Timeouts>;
+  reconnect?: Partial<ReconnectPolicy>;
+  /** Online/offline hints; the browser's `navigator.onLine` and window events by default. */
+  network?: NetworkHints;
 }
 
 /** Counters for diagnostics (what was dropped, and how the connection is doing). */
@@ -76,6 +85,18 @@ interface Call {
   settle: () => void;
   settled: Promise<void>;
   finished: boolean;
+  /** The `ready` wait of the current socket. */
+  readyTimer: ReturnType<typeof setTimeout> | null;
+  /** A 1011 during set-up is retried once. */
+  setupRetried: boolean;
+  /** While reconnecting: settles the attempt under way (true once `ready` came, false when it failed). */
+  attemptDone: ((ready: boolean) => void) | null;
+  /** While reconnecting: ends the pause before the next ticket early (the browser came back online). */
+  wake: (() => void) | null;
+  giveUpTimer: ReturnType<typeof setTimeout> | null;
+  /** The visit token of this call's latest ticket answer. */
+  visit: string | undefined;
+  stopHints: () => void;
 }
 
 export class CallSession extends Emitter<SessionEventMap> {
@@ -92,7 +113,12 @@ export class CallSession extends Emitter<SessionEventMap> {
   private readonly fetchFn: typeof fetch;
   private readonly createSocket: (url: string) => SocketLike;
   private readonly now: () => number;
+  private readonly reconnectPolicy: ReconnectPolicy;
+  private readonly network: NetworkHints;
   private readonly silence = new Map<number, ArrayBuffer>();
+  /** The visit token of the latest ticket answer per agent, for this page only (reconnection needs it
+   *  even where nothing may be stored). */
+  private readonly visitsInMemory = new Map<string, string>();
   /** True while a call's last state change and its `ended`/`error` are being announced. */
   private announcingEnd = false;
 
@@ -103,10 +129,17 @@ export class CallSession extends Emitter<SessionEventMap> {
     this.visits = new VisitStore(options.storage === undefined ? defaultStorage() : options.storage, this.now);
     this.fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.createSocket = options.createSocket ?? ((url) => new WebSocket(url));
+    this.reconnectPolicy = { ...DEFAULT_RECONNECT_POLICY, ...options.reconnect };
+    this.network = options.network ?? browserNetworkHints();
   }
 
   get state(): CallState {
     return this._state;
+  }
+
+  /** The browser says it is offline (a hint: the call goes on until the link itself is found dead). */
+  get offline(): boolean {
+    return !this.network.online;
   }
 
   /**
@@ -149,10 +182,22 @@ export class CallSession extends Emitter<SessionEventMap> {
       settle,
       settled,
       finished: false,
+      readyTimer: null,
+      setupRetried: false,
+      attemptDone: null,
+      wake: null,
+      giveUpTimer: null,
+      visit: undefined,
+      stopHints: () => {},
     };
     call.link = this.connectionFor(call);
     this.call = call;
     this.ending = null;
+    call.stopHints = this.network.subscribe((online) => {
+      if (call.finished) return;
+      this.emit('network', { online });
+      if (online) call.wake?.();
+    });
     this.move('connecting');
     // Both are asked for in this same task, so the user's gesture still counts for them.
     const audioReady = Promise.all([
@@ -172,7 +217,8 @@ export class CallSession extends Emitter<SessionEventMap> {
     return this.ending;
   }
 
-  /** Sends a typed message in place of speech; stops the agent's current sentence. */
+  /** Sends a typed message in place of speech; stops the agent's current sentence. Throws unless the call is
+   *  `live` (while `reconnecting` too: nothing typed is queued for a call that may not come back). */
   sendText(text: string): void {
     const call = this.call;
     if (this._state !== 'live' || !call?.link.isOpen) {
@@ -199,12 +245,17 @@ export class CallSession extends Emitter<SessionEventMap> {
       now: this.now,
       stats: this.stats,
       visits: {
-        get: () => this.visits.get(serverUrl, publicId),
-        put: (visit) => this.visits.put(serverUrl, publicId, visit),
+        // Within a call (reconnection): the latest answer's token exactly; for a new call: the stored one.
+        get: () => call.visit ?? this.visits.get(serverUrl, publicId) ?? this.visitsInMemory.get(visitKey(call.target)),
+        put: (visit) => {
+          call.visit = visit;
+          this.visitsInMemory.set(visitKey(call.target), visit);
+          this.visits.put(serverUrl, publicId, visit);
+        },
       },
       onMessage: (data) => this.onMessage(call, data),
       onClose: (code, reason) => this.onClose(call, code, reason),
-      onSilent: () => this.fail(call, new CallError('CONNECTION_LOST', 'The service stopped answering.')),
+      onSilent: () => this.dropped(call),
     });
   }
 
@@ -214,7 +265,9 @@ export class CallSession extends Emitter<SessionEventMap> {
       if (call.finished) return;
       const open = await call.link.open();
       if (!open || call.finished) return;
-      call.timers.after(this.timeouts.readyMs, () => {
+      // `ready` may already have come with the `open` (both can arrive in one task).
+      if (this._state !== 'connecting') return;
+      this.awaitReady(call, () => {
         if (this._state === 'connecting') this.fail(call, new CallError('TIMEOUT', 'The call did not start in time.'));
       });
     } catch (error) {
@@ -228,6 +281,13 @@ export class CallSession extends Emitter<SessionEventMap> {
     if (!message) {
       this.stats.droppedMessages++;
       return;
+    }
+    if (call.startedAt === null || this._state === 'reconnecting') {
+      // Before `ready` the service has nothing to say but `ready` or why it refuses.
+      if (message.type !== 'ready' && message.type !== 'error') {
+        this.stats.droppedMessages++;
+        return;
+      }
     }
     switch (message.type) {
       case 'audio':
@@ -257,23 +317,101 @@ export class CallSession extends Emitter<SessionEventMap> {
     }
   }
 
+  /** `ready` of the first socket, or of a reconnection (a new call on the service: new conversationId and
+   *  maxSeconds; the transcript, its turn ids and the microphone go on). */
   private onReady(call: Call, message: Extract<ServerMessage, { type: 'ready' }>): void {
-    if (this._state !== 'connecting') {
+    if (this._state !== 'connecting' && this._state !== 'reconnecting') {
       this.stats.droppedMessages++;
       return;
     }
+    const reconnected = this._state === 'reconnecting';
+    call.timers.clear(call.readyTimer);
+    call.timers.clear(call.giveUpTimer);
+    call.readyTimer = call.giveUpTimer = null;
     call.startedAt = this.now();
     call.conversationId = message.conversationId;
+    call.lastError = null;
     const agent = { ...message.agent, avatar: sanitizeAvatar(message.agent.avatar) };
     const detail: ReadyDetail = { conversationId: message.conversationId, maxSeconds: message.maxSeconds, agent };
     this.move('live');
     this.emit('ready', detail);
-    call.source.start(
-      (frame) => this.sendFrame(call, frame),
-      (error) => this.fail(call, error),
-    );
+    if (!reconnected) {
+      call.source.start(
+        (frame) => this.sendFrame(call, frame),
+        (error) => this.fail(call, error),
+      );
+    }
     call.link.watchLiveness(() => this._state === 'live');
+    call.attemptDone?.(true);
     call.settle();
+  }
+
+  /** Waits `readyMs` for `ready` on the socket just opened; `late` runs if it does not come. */
+  private awaitReady(call: Call, late: () => void): void {
+    call.timers.clear(call.readyTimer);
+    call.readyTimer = call.timers.after(this.timeouts.readyMs, () => {
+      call.readyTimer = null;
+      late();
+    });
+  }
+
+  /** The line dropped after `ready` (a close that is not the end, or a dead link): take a fresh ticket with
+   *  the visit token and a new socket, within the policy's tickets and time; then `CONNECTION_LOST`. */
+  private dropped(call: Call): void {
+    if (call.finished || this._state !== 'live') return;
+    call.link.drop();
+    for (const detail of this.transcript.closeAll()) this.emit('transcript', detail);
+    this.transcript.markBreak();
+    call.oddByte = null;
+    this.move('reconnecting');
+    call.giveUpTimer = call.timers.after(this.reconnectPolicy.giveUpMs, () => this.giveUp(call));
+    void this.reconnect(call);
+  }
+
+  private async reconnect(call: Call): Promise<void> {
+    const budget = new ReconnectBudget(this.reconnectPolicy);
+    while (!call.finished && this._state === 'reconnecting') {
+      const delay = budget.nextDelay();
+      if (delay === null) return this.giveUp(call);
+      await this.pause(call, delay);
+      if (call.finished) return;
+      // Settled by `ready` (which may come with the `open`), by a close before it, or by the ready timeout.
+      const ready = new Promise<boolean>((resolve) => (call.attemptDone = resolve));
+      try {
+        if (await call.link.openOnce()) {
+          if (call.finished) return;
+          if (this._state === 'reconnecting') this.awaitReady(call, () => call.attemptDone?.(false));
+          if ((await ready) || call.finished) return;
+        }
+      } catch (error) {
+        if (call.finished) return;
+        if (isFinalReconnectFailure(error)) return this.fail(call, error);
+      } finally {
+        call.attemptDone = null;
+      }
+      call.timers.clear(call.readyTimer);
+      call.readyTimer = null;
+      call.link.drop();
+    }
+  }
+
+  /** The pause before a reconnection ticket: `ms`, or until the browser is back online when it is offline
+   *  (and at once when it comes back online during the pause). */
+  private pause(call: Call, ms: number): Promise<void> {
+    if (ms <= 0 && this.network.online) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = this.network.online ? call.timers.after(ms, () => wake()) : null;
+      const wake = () => {
+        call.timers.clear(timer);
+        call.wake = null;
+        resolve();
+      };
+      call.wake = wake;
+    });
+  }
+
+  private giveUp(call: Call): void {
+    this.fail(call, new CallError('CONNECTION_LOST', GIVE_UP_MESSAGE));
   }
 
   private onAgentAudio(call: Call, pcm: ArrayBuffer): void {
@@ -303,9 +441,24 @@ export class CallSession extends Emitter<SessionEventMap> {
 
   private onClose(call: Call, code: number, reason: string): void {
     if (call !== this.call || call.finished) return;
-    if (this._state === 'ending') call.onHangUpAnswer?.();
-    else if (code === 1000) this.serverEnded(call);
-    else this.fail(call, closeError(code, reason, call.lastError));
+    const state = this._state;
+    if (state === 'ending') return call.onHangUpAnswer?.();
+    if (state === 'reconnecting') {
+      // The service refused the new call (BUSY, QUOTA, the agent gone…): that is its answer.
+      if (code === CloseCode.SETUP_FAILED || code === CloseCode.AGENT_GONE) {
+        return this.fail(call, closeError(code, reason, call.lastError));
+      }
+      return call.attemptDone?.(false);
+    }
+    if (code === CloseCode.NORMAL) return this.serverEnded(call);
+    if (state === 'live' && isReconnectable(code)) return this.dropped(call);
+    if (state === 'connecting' && code === CloseCode.INTERNAL_ERROR && !call.setupRetried) {
+      call.setupRetried = true;
+      call.lastError = null;
+      call.link.drop();
+      return void this.connect(call, Promise.resolve());
+    }
+    this.fail(call, closeError(code, reason, call.lastError));
   }
 
   private async hangUp(call: Call): Promise<void> {
@@ -372,6 +525,8 @@ export class CallSession extends Emitter<SessionEventMap> {
 
   private release(call: Call): void {
     call.finished = true;
+    call.stopHints();
+    call.wake?.();
     call.timers.clearAll();
     call.link.close(!call.endedMessage);
     call.source.close();
@@ -412,6 +567,8 @@ function wholeSamples(call: Call, pcm: ArrayBuffer): ArrayBuffer {
   call.oddByte = total % 2 ? (input[input.length - 1] ?? null) : null;
   return bytes.buffer;
 }
+
+const visitKey = (target: CallTarget) => `${target.serverUrl}|${target.publicId}`;
 
 /** Runs `fn` now; a synchronous throw becomes a rejection. */
 function attempt<T>(fn: () => Promise<T>): Promise<T> {

@@ -51,21 +51,31 @@ export async function requestTicket(req: TicketRequest): Promise<Ticket> {
   return readTicket(body, url);
 }
 
+/** The service answered the ticket request with an error status. */
+export class TicketAnswerError extends CallError {
+  constructor(
+    readonly status: number,
+    ...args: ConstructorParameters<typeof CallError>
+  ) {
+    super(...args);
+  }
+}
+
 function statusError(response: Response, body: unknown): CallError {
   const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const said = typeof fields.error === 'string' && fields.error.length < 300 ? fields.error : '';
   const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
   switch (response.status) {
     case 403:
-      return new CallError('ORIGIN', 'This website is not allowed to call this agent.');
+      return new TicketAnswerError(403, 'ORIGIN', 'This website is not allowed to call this agent.');
     case 404:
-      return new CallError('NOT_FOUND', said || 'This agent is not available.');
+      return new TicketAnswerError(404, 'NOT_FOUND', said || 'This agent is not available.');
     case 429:
-      return new CallError('RATE_LIMITED', 'Too many calls from this network; try again later.', retryAfter);
+      return new TicketAnswerError(429, 'RATE_LIMITED', 'Too many calls from this network; try again later.', retryAfter);
     case 503:
-      return new CallError('MAINTENANCE', 'The service is down for maintenance.', retryAfter);
+      return new TicketAnswerError(503, 'MAINTENANCE', 'The service is down for maintenance.', retryAfter);
     default:
-      return new CallError('SERVER_ERROR', `The service answered ${response.status}.`, retryAfter);
+      return new TicketAnswerError(response.status, 'SERVER_ERROR', `The service answered ${response.status}.`, retryAfter);
   }
 }
 

@@ -18,9 +18,21 @@ export class TranscriptTurns {
   private turns: Turn[] = [];
   private open = new Map<Role, Turn>();
   private nextId = 1;
+  private drops: number[] = [];
 
   get all(): readonly Turn[] {
     return this.turns;
+  }
+
+  /** Where the line dropped during the call: for each drop, the id of the last turn before it (0: none). */
+  get breaks(): readonly number[] {
+    return this.drops;
+  }
+
+  /** Notes that the line dropped here; turns after it keep counting their ids up. */
+  markBreak(): void {
+    const last = this.turns.at(-1)?.id ?? 0;
+    if (this.drops.at(-1) !== last) this.drops.push(last);
   }
 
   /** Applies one transcript message and returns the turn it changed, as an event detail. */
@@ -51,6 +63,7 @@ export class TranscriptTurns {
 
   clear(): void {
     this.turns = [];
+    this.drops = [];
     this.open.clear();
   }
 }

@@ -1,6 +1,7 @@
 // Shapes of the public contract (../shared/notes/design.md) shared by the session and the element.
 
-export type CallState = 'idle' | 'connecting' | 'live' | 'ending' | 'ended' | 'error';
+/** `reconnecting`: the link dropped mid-call and a fresh ticket (with the visit token) is being taken. */
+export type CallState = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'ending' | 'ended' | 'error';
 
 export type { AgentAvatar, AgentInfo, Role } from '../protocol/index.ts';
 import type { AgentInfo, Role } from '../protocol/index.ts';
@@ -68,4 +69,6 @@ export interface SessionEventMap {
   tool: ToolDetail;
   ended: EndedDetail;
   error: ErrorDetail;
+  /** The browser's online/offline hint changed during a call (not re-emitted as a public event). */
+  network: { online: boolean };
 }

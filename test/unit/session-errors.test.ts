@@ -158,16 +158,57 @@ describe('socket close codes and `error` messages (§7.4)', () => {
     expect(h.states()).toEqual(['connecting', 'live', 'error']);
   });
 
-  it('1011 → SERVER_ERROR, retryable', async () => {
-    expect((await setupFailure(null, 1011))[0]).toMatchObject({ code: 'SERVER_ERROR', retryable: true });
+  it('1011 during set-up is retried once with a fresh ticket, then → SERVER_ERROR, retryable', async () => {
+    const h = harness({ fetch: scriptedFetch(okTicket(1), okTicket(2), okTicket(3)) });
+    const started = h.session.start(target);
+    await settle();
+    h.socket.open();
+    h.socket.serverClose(1011);
+    await settle();
+    expect(h.fetch.calls).toHaveLength(2);
+    expect(h.socket.url).toContain('token=t2');
+    expect(h.session.state).toBe('connecting');
+    h.socket.open();
+    h.socket.serverClose(1011, 'boom');
+    await started;
+    expect(h.fetch.calls).toHaveLength(2);
+    expect(h.of('error')).toEqual([
+      { code: 'SERVER_ERROR', message: 'The service failed while setting up the call (boom).', retryable: true },
+    ]);
+    expect(h.states()).toEqual(['connecting', 'error']);
   });
 
-  it('1006 during the call → CONNECTION_LOST', async () => {
+  it('4404 during set-up is never retried', async () => {
+    const h = harness();
+    const started = h.session.start(target);
+    await settle();
+    h.socket.open();
+    h.socket.serverClose(4404);
+    await started;
+    expect(h.fetch.calls).toHaveLength(1);
+    expect(h.of('error')).toEqual([{ code: 'AGENT_GONE', message: 'The agent no longer exists.', retryable: false }]);
+  });
+
+  it('1006 before `ready` → CONNECTION_LOST, with no reconnection', async () => {
+    const h = harness();
+    const started = h.session.start(target);
+    await settle();
+    h.socket.open();
+    h.socket.serverClose(1006);
+    await started;
+    expect(h.fetch.calls).toHaveLength(1);
+    expect(h.states()).toEqual(['connecting', 'error']);
+    expect(h.of('error')[0]).toMatchObject({ code: 'CONNECTION_LOST', retryable: true });
+  });
+
+  it('a close that is not a dropped line during the call (1008) → CONNECTION_LOST at once', async () => {
     const h = harness();
     await h.goLive();
-    h.socket.serverClose(1006);
+    h.socket.serverClose(1008);
+    expect(h.states()).toEqual(['connecting', 'live', 'error']);
     expect(h.of('error')[0]).toMatchObject({ code: 'CONNECTION_LOST', retryable: true });
     expect(h.sink.closed).toBe(1);
+    expect(h.fetch.calls).toHaveLength(1);
   });
 
   it('closes open turns when the call fails mid-sentence', async () => {

@@ -1,7 +1,8 @@
+import type { ReconnectPolicy } from '../../src/call/reconnect-policy.ts';
 import { CallSession, type Timeouts } from '../../src/call/session.ts';
 import type { SessionEventMap } from '../../src/call/types.ts';
 import type { KeyValueStorage } from '../../src/call/visit-store.ts';
-import { FakeSink, FakeSocket, FakeSource, MemoryStorage, okTicket, scriptedFetch, settle } from '../fakes.ts';
+import { FakeNetwork, FakeSink, FakeSocket, FakeSource, MemoryStorage, okTicket, scriptedFetch, settle } from '../fakes.ts';
 
 export const target = { serverUrl: 'https://service.test', publicId: 'shop-42' };
 
@@ -13,7 +14,7 @@ export const readyMessage = {
 };
 
 type EventName = keyof SessionEventMap;
-const EVENT_NAMES: EventName[] = ['state', 'ready', 'transcript', 'interrupted', 'tool', 'ended', 'error'];
+const EVENT_NAMES: EventName[] = ['state', 'ready', 'transcript', 'interrupted', 'tool', 'ended', 'error', 'network'];
 
 export function harness(
   options: {
@@ -21,6 +22,7 @@ export function harness(
     storage?: KeyValueStorage | null;
     now?: () => number;
     timeouts?: Partial<Timeouts>;
+    reconnect?: Partial<ReconnectPolicy>;
   } = {},
 ) {
   const fetch = options.fetch ?? scriptedFetch(okTicket());
@@ -28,12 +30,15 @@ export function harness(
   const source = new FakeSource();
   const sink = new FakeSink();
   const storage = options.storage === undefined ? new MemoryStorage() : options.storage;
+  const network = new FakeNetwork();
   const session = new CallSession({
     createAudio: () => ({ source, sink }),
     fetch,
     storage,
     now: options.now,
     timeouts: options.timeouts,
+    reconnect: options.reconnect,
+    network,
     createSocket: (url) => {
       const socket = new FakeSocket(url);
       sockets.push(socket);
@@ -53,6 +58,7 @@ export function harness(
     source,
     sink,
     storage,
+    network,
     events,
     of,
     states: () => of('state').map((d) => d.state),

@@ -30,6 +30,7 @@ export const ar: Catalogue = {
   status: {
     idle: 'جاهز للحديث',
     connecting: 'جارٍ الاتصال…',
+    reconnecting: 'انقطع الخط، جارٍ إعادة الاتصال…',
     live: (agent) => `المكالمة جارية مع ${agent}`,
     ending: 'جارٍ إنهاء المكالمة…',
     ended: 'انتهت المكالمة',

@@ -42,6 +42,8 @@ export interface Catalogue extends LauncherStrings {
   status: {
     idle: string;
     connecting: string;
+    /** The line dropped mid-call; a new one is being set up (the transcript stays). */
+    reconnecting: string;
     live: (agent: string) => string;
     ending: string;
     ended: string;

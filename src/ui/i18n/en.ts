@@ -27,6 +27,7 @@ export const en: Catalogue = {
   status: {
     idle: 'Ready to talk',
     connecting: 'Connecting…',
+    reconnecting: 'Line dropped, reconnecting…',
     live: (agent) => `Live with ${agent}`,
     ending: 'Ending the call…',
     ended: 'Call ended',

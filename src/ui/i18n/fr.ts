@@ -28,6 +28,7 @@ export const fr: Catalogue = {
   status: {
     idle: 'Prêt à discuter',
     connecting: 'Connexion…',
+    reconnecting: 'Ligne coupée, reconnexion…',
     live: (agent) => `En ligne avec ${agent}`,
     ending: 'Fin de l’appel…',
     ended: 'Appel terminé',
