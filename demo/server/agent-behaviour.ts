@@ -24,7 +24,10 @@ export interface AgentBehaviour {
 export interface BehaviourContext {
   agent: AgentData;
   channel: CallChannel;
+  /** The visit so far (read-only here: what was typed in its earlier calls). */
   visit: Visit;
+  /** Adds typed text to the visit's memory, within the simulator's bounds. */
+  rememberTyped(text: string): void;
   returningVisit: boolean;
   synth: Synthesiser;
   clock: Clock;

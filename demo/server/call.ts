@@ -9,6 +9,7 @@ import type { SimulatorContext } from './context.ts';
 import { int16FromBytes } from './pcm.ts';
 import type { Ticket } from './tickets.ts';
 import { newToken } from './tokens.ts';
+import { rememberTyped } from './visits.ts';
 
 type SetupError = 'QUOTA' | 'BUSY' | 'MODEL' | 'OWNER' | 'NOT_FOUND';
 
@@ -154,6 +155,7 @@ export class Call {
     this.#behaviour = createBehaviour({
       agent,
       visit,
+      rememberTyped: (text) => rememberTyped(visit, text, ctx.limits),
       returningVisit: this.#ticket.returningVisit,
       synth: ctx.synth,
       clock: ctx.clock,

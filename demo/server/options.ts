@@ -6,6 +6,12 @@ import type { Synthesiser } from './synthesiser.ts';
 export interface Limits {
   ticketTtlMs: number;
   visitTtlMs: number;
+  /** Visits remembered at once; past it, the oldest are forgotten (their tokens start new visits). */
+  maxVisits: number;
+  /** Typed turns remembered per visit (the latest ones). */
+  maxTypedTurns: number;
+  /** Typed characters remembered per visit (the latest turns whose total fits). */
+  maxTypedChars: number;
   /** Tickets one IP address may obtain per `rateWindowMs`. */
   ticketsPerWindow: number;
   rateWindowMs: number;
@@ -50,6 +56,9 @@ export interface Timings {
 export const defaultLimits: Limits = {
   ticketTtlMs: 2 * 60_000,
   visitTtlMs: 24 * 3_600_000,
+  maxVisits: 1000,
+  maxTypedTurns: 20,
+  maxTypedChars: 4000,
   ticketsPerWindow: 20,
   rateWindowMs: 3_600_000,
   maxRunningCalls: 5,

@@ -14,7 +14,7 @@ export class SilentAgent implements AgentBehaviour {
   onText(text: string): void {
     const clean = cleanTyped(text);
     if (!clean) return;
-    this.#context.visit.typed.push(clean);
+    this.#context.rememberTyped(clean);
     this.#context.channel.sendJson({ type: 'transcript', role: 'user', text: clean, final: true });
   }
   stop(): void {}

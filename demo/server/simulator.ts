@@ -55,7 +55,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     agents: new Map(data.agents.map((a) => [a.publicId, a])),
     accounts: accountStates(data.accounts, limits.maxRunningCalls),
     tickets: new TicketStore(limits.ticketTtlMs),
-    visits: new VisitStore(limits.visitTtlMs),
+    visits: new VisitStore(limits.visitTtlMs, limits.maxVisits),
     ticketLimiter: new SlidingWindowLimiter(limits.ticketsPerWindow, limits.rateWindowMs),
     clock,
     limits,

@@ -70,7 +70,7 @@ export class TalkingAgent implements AgentBehaviour {
     // The client stops playing when it sends text; the server stops sending and closes the agent's turn.
     this.#voice.cut();
     const turn = ++this.#turn;
-    this.#c.visit.typed.push(clean);
+    this.#c.rememberTyped(clean);
     this.#c.channel.sendJson({ type: 'transcript', role: 'user', text: clean, final: true });
     if (this.#saidGoodbye) return;
     if (isGoodbye(clean)) {
