@@ -5,8 +5,10 @@ import { isActive } from '../call/state-machine.ts';
 import type { CallState } from '../call/types.ts';
 import { type AudioFactory, CallUi } from './internal/call-ui.ts';
 import { emit } from './internal/emit.ts';
+import { wrapFocus } from './internal/focus-trap.ts';
 import { LangController } from './internal/lang-controller.ts';
 import { launcher } from './internal/launcher.ts';
+import { SheetController } from './internal/sheet-controller.ts';
 import { styles } from './voice-agent-element.styles.ts';
 
 /** Where voice-agent.js was served from: the default service root. */
@@ -127,6 +129,11 @@ export class VoiceAgentElement extends LitElement {
   /** Everything a call needs (session, audio, the panel's views, styles and catalogues), behind one boundary. */
   protected readonly ui = new CallUi(this, () => this.createAudio());
   private readonly language = new LangController(this, () => this.ui.agent?.language);
+  private readonly sheet = new SheetController(
+    this,
+    () => this.floating && this.open,
+    () => (this.renderRoot as ShadowRoot | undefined)?.querySelector<HTMLElement>('.base') ?? null,
+  );
 
   constructor() {
     super();
@@ -213,6 +220,11 @@ export class VoiceAgentElement extends LitElement {
     return this.layout !== 'inline';
   }
 
+  /** The open floating panel on a phone-sized viewport: a full-screen sheet that behaves as a modal. */
+  private get modal(): boolean {
+    return this.floating && this.open && this.sheet.sheet;
+  }
+
   private onState(): void {
     this.setAttribute('state', this.state);
     // A call started by the page (start()) shows itself; focus stays where the visitor is.
@@ -233,6 +245,11 @@ export class VoiceAgentElement extends LitElement {
   };
 
   private readonly onKeydown = (event: KeyboardEvent): void => {
+    if (event.key === 'Tab' && this.modal) {
+      const panel = this.renderRoot.querySelector<HTMLElement>('#panel');
+      if (panel) wrapFocus(event, panel, this.renderRoot as ShadowRoot);
+      return;
+    }
     if (event.key !== 'Escape' || !this.floating || !this.open) return;
     event.stopPropagation();
     this.close();
@@ -246,10 +263,10 @@ export class VoiceAgentElement extends LitElement {
 
   protected override render() {
     const { dir, lang, strings } = this.language;
-    const floating = this.floating;
+    const { floating, modal } = this;
     return html`<div
       part="base"
-      class="base ${floating ? 'floating' : 'inline'} placement-${this.placement === 'start' ? 'start' : 'end'}"
+      class="base ${floating ? 'floating' : 'inline'} placement-${this.placement === 'start' ? 'start' : 'end'} ${this.sheet.sheet ? 'sheet' : ''}"
       dir=${dir}
       lang=${lang}
       @keydown=${this.onKeydown}
@@ -260,10 +277,11 @@ export class VoiceAgentElement extends LitElement {
             agent: this.ui.agent,
             open: this.open,
             active: isActive(this.state),
+            inert: modal,
             onToggle: this.toggleFromLauncher,
           })
         : nothing}
-      ${this.ui.render({ lang, floating, open: this.open, onClose: this.close })}
+      ${this.ui.render({ lang, floating, modal, open: this.open, onClose: this.close })}
     </div>`;
   }
 }

@@ -1,24 +1,9 @@
 // WCAG 2.2 AA with axe-core in idle, live, error and ended (and connecting), in Arabic and English, light
 // and dark; touch targets of at least 44 × 44 px. axe.run(element) walks the open shadow root.
-import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cdp, page, userEvent } from 'vitest/browser';
+import { violations } from './axe-check.ts';
 import { cleanUp, endCall, failWith, goLive, mount, resetFakes, say, socket, type UiTestAgent } from './ui-harness.ts';
-
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function violations(el: UiTestAgent): Promise<string[]> {
-  const wcag = await axe.run(el, { runOnly: { type: 'tag', values: WCAG_AA }, resultTypes: ['violations'] });
-  // Best practices too, except `region` ("all content inside landmarks"), which is the host page's call.
-  const practice = await axe.run(el, {
-    runOnly: { type: 'tag', values: ['best-practice'] },
-    rules: { region: { enabled: false } },
-    resultTypes: ['violations'],
-  });
-  return [...wcag.violations, ...practice.violations].flatMap((v) =>
-    v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} — ${n.failureSummary ?? ''}`),
-  );
-}
 
 async function colourScheme(scheme: 'light' | 'dark'): Promise<void> {
   await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: scheme }] });

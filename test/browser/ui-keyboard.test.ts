@@ -1,10 +1,13 @@
 // Full keyboard use: Tab order, Enter/Space, Escape closing the panel back to the launcher, visible focus.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { userEvent } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import { cleanUp, mount, resetFakes, say, socket, sockets, type UiTestAgent } from './ui-harness.ts';
 
-beforeEach(() => {
+// A desktop-sized viewport: the floating panel is a non-modal card there (on a phone it is a modal sheet,
+// whose keyboard behaviour ui-phone.test.ts covers).
+beforeEach(async () => {
   resetFakes();
+  await page.viewport(800, 700);
 });
 afterEach(cleanUp);
 

@@ -41,6 +41,8 @@ export interface PanelProps {
   floating: boolean;
   /** Ignored inline; a floating panel is hidden while closed. */
   open: boolean;
+  /** The open floating panel is a full-screen sheet (a phone): a modal dialog. */
+  modal: boolean;
   onClose: () => void;
 }
 
@@ -198,7 +200,7 @@ export class CallUi implements ReactiveController {
   }
 
   /** The panel and the widget's live regions. */
-  render({ lang, floating, open, onClose }: PanelProps) {
+  render({ lang, floating, open, modal, onClose }: PanelProps) {
     this.lang = lang;
     this.floating = floating;
     const { t } = this;
@@ -207,12 +209,13 @@ export class CallUi implements ReactiveController {
         id="panel"
         class="panel ${this.state === 'live' || this.state === 'ending' || this.call.turns.length ? 'tall' : ''}"
         role=${floating ? 'dialog' : 'region'}
+        aria-modal=${modal ? 'true' : nothing}
         aria-labelledby="agent-name"
         tabindex="-1"
         ?hidden=${floating && !open}
       >
         ${this.renderHeader(onClose)}
-        <div part="body" class="body">${this.renderBody()}</div>
+        <div part="body" class="body state-${this.state}">${this.renderBody()}</div>
       </section>
       <div class="visually-hidden" role="status">${this.announcement()}</div>
       ${finalTurnsAnnouncer(this.call.turns, this.agentName, t)}`;

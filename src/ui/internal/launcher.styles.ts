@@ -4,12 +4,14 @@ import { css } from 'lit';
 // panel's header). Logical properties only: with dir="rtl" on .base the corner mirrors by itself.
 export const launcherStyles = css`
   .launcher {
+    --_safe-inline: max(env(safe-area-inset-left, 0px), env(safe-area-inset-right, 0px));
     position: fixed;
-    inset-block-end: var(--_offset);
-    inset-inline-end: var(--_offset);
+    inset-block-end: calc(var(--_offset) + env(safe-area-inset-bottom, 0px));
+    inset-inline-end: calc(var(--_offset) + var(--_safe-inline));
     z-index: var(--_z);
-    inline-size: var(--_launcher-size);
-    block-size: var(--_launcher-size);
+    /* Never below a 44 px touch target, whatever --voice-agent-launcher-size says. */
+    inline-size: max(44px, var(--_launcher-size));
+    block-size: max(44px, var(--_launcher-size));
     box-sizing: border-box;
     padding: 0;
     border: 0;
@@ -24,7 +26,7 @@ export const launcherStyles = css`
   }
   .placement-start .launcher {
     inset-inline-end: auto;
-    inset-inline-start: var(--_offset);
+    inset-inline-start: calc(var(--_offset) + var(--_safe-inline));
   }
   .launcher .icon {
     inline-size: 28px;
@@ -66,9 +68,10 @@ export const launcherStyles = css`
     inline-size: 40px;
     block-size: 40px;
   }
+  /* Fills the launcher's circle (a grid item sized in % collapsed to a sliver once the agent was known). */
   .avatar.large {
-    inline-size: 100%;
-    block-size: 100%;
+    position: absolute;
+    inset: 0;
     font-size: 1.4em;
   }
   .avatar img {

@@ -10,11 +10,13 @@ export interface LauncherProps {
   open: boolean;
   /** A call is under way (connecting, live or ending). */
   active: boolean;
+  /** Covered by the full-screen sheet: out of the tab order and the accessibility tree. */
+  inert: boolean;
   onToggle: () => void;
 }
 
 /** The floating button that opens and closes the panel; shows the agent once known and a ring during a call. */
-export function launcher({ t, agent, open, active, onToggle }: LauncherProps) {
+export function launcher({ t, agent, open, active, inert, onToggle }: LauncherProps) {
   const label = active ? `${t.widgetName}, ${t.callInProgress}` : t.widgetName;
   return html`<button
     part="launcher"
@@ -23,6 +25,7 @@ export function launcher({ t, agent, open, active, onToggle }: LauncherProps) {
     aria-label=${label}
     aria-expanded=${open ? 'true' : 'false'}
     aria-controls="panel"
+    ?inert=${inert}
     @click=${onToggle}
   >
     ${open ? icons.close : agent ? avatarView(agent.name, agent.avatar, 'large') : icons.phone}

@@ -67,6 +67,9 @@ export const controlStyles = css`
   }
   .controls button {
     flex: 1 1 auto;
+    min-inline-size: 0;
+    white-space: normal;
+    line-height: 1.2;
   }
 
   .message-form {

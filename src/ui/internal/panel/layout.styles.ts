@@ -19,7 +19,7 @@ export const layoutStyles = css`
   .floating .panel {
     position: fixed;
     z-index: var(--_z);
-    inset-block-end: calc(var(--_offset) + var(--_launcher-size) + 12px);
+    inset-block-end: calc(var(--_offset) + var(--_launcher-size) + 12px + env(safe-area-inset-bottom, 0px));
     inset-inline-end: var(--_offset);
     inline-size: min(var(--_panel-width), calc(100vw - 2 * var(--_offset)));
     max-block-size: min(var(--_panel-height), calc(100dvh - var(--_launcher-size) - 2 * var(--_offset) - 12px));
@@ -32,6 +32,21 @@ export const layoutStyles = css`
   .floating.placement-start .panel {
     inset-inline-end: auto;
     inset-inline-start: var(--_offset);
+  }
+  /* A phone (or a desktop zoomed to 200%): the open panel is a full-screen sheet over the visual viewport
+     (the on-screen keyboard shrinks it, see SheetController), inside the device's safe areas. */
+  .base.floating.sheet .panel {
+    inset-block: var(--_vv-top, 0px) auto;
+    inset-inline: 0;
+    inline-size: auto;
+    block-size: var(--_vv-height, 100dvh);
+    max-block-size: none;
+    border: 0;
+    border-radius: 0;
+    box-shadow: none;
+    padding: env(safe-area-inset-top, 0px) env(safe-area-inset-right, 0px) env(safe-area-inset-bottom, 0px)
+      env(safe-area-inset-left, 0px);
+    overscroll-behavior: contain;
   }
   .inline .panel {
     inline-size: 100%;
@@ -78,6 +93,28 @@ export const layoutStyles = css`
     gap: 0.75rem;
     padding: 1rem;
     overflow-y: auto;
+    overscroll-behavior: contain;
+  }
+  /* During a call only the transcript scrolls: the message box, Mute and End call stay on screen. */
+  .body.state-live {
+    overflow: hidden;
+  }
+  .body.state-live > * {
+    flex: none;
+  }
+  .body.state-live > .transcript-wrap {
+    flex: 1 1 0;
+    min-block-size: 0;
+  }
+  /* Short viewports (a phone in landscape, 200% zoom): tighter spacing. */
+  @media (max-height: 480px) {
+    .header {
+      padding-block: 0.25rem;
+    }
+    .body {
+      padding: 0.5rem 0.75rem;
+      gap: 0.5rem;
+    }
   }
   .intro p {
     margin: 0 0 0.5rem;
