@@ -21,9 +21,12 @@ export const ar: Catalogue = {
   messagePlaceholder: 'اكتب بدلًا من الكلام…',
   send: 'إرسال',
   messageNotSent: 'تعذّر إرسال هذه الرسالة. جرّب رسالة أقصر.',
+  messageWaitsForLine: 'يمكنك الإرسال من جديد بعد عودة الخط.',
+  offline: 'يبدو أنك غير متصل بالشبكة؛ تُستأنف المكالمة إذا عادت الشبكة قريبًا.',
 
   transcript: 'المحادثة',
   jumpToLatest: 'الانتقال إلى الأحدث',
+  lineDropped: 'انقطع الخط هنا',
   you: 'أنت',
   assistant: 'المساعد',
 

@@ -32,9 +32,15 @@ export interface Catalogue extends LauncherStrings {
   messagePlaceholder: string;
   send: string;
   messageNotSent: string;
+  /** Under the text box while the line is being restored (sending waits for it). */
+  messageWaitsForLine: string;
+  /** The browser says it has no network (a hint; the call may still recover). */
+  offline: string;
 
   transcript: string;
   jumpToLatest: string;
+  /** The quiet marker in the transcript where the line dropped and was set up again. */
+  lineDropped: string;
   you: string;
   /** The agent's name when the service gives none. */
   assistant: string;

@@ -18,9 +18,12 @@ export const en: Catalogue = {
   messagePlaceholder: 'Type instead of speaking…',
   send: 'Send',
   messageNotSent: 'This message could not be sent. Try a shorter one.',
+  messageWaitsForLine: 'You can send again once the line is back.',
+  offline: 'You seem to be offline; the call picks up again if the network is back soon.',
 
   transcript: 'Conversation',
   jumpToLatest: 'Jump to latest',
+  lineDropped: 'The line dropped here',
   you: 'You',
   assistant: 'Assistant',
 

@@ -19,9 +19,12 @@ export const fr: Catalogue = {
   messagePlaceholder: 'Écrivez au lieu de parler…',
   send: 'Envoyer',
   messageNotSent: 'Ce message n’a pas pu être envoyé. Essayez un message plus court.',
+  messageWaitsForLine: 'Vous pourrez envoyer dès que la ligne sera rétablie.',
+  offline: 'Vous semblez hors ligne ; l’appel reprend si le réseau revient vite.',
 
   transcript: 'Conversation',
   jumpToLatest: 'Aller au plus récent',
+  lineDropped: 'La ligne a été coupée ici',
   you: 'Vous',
   assistant: 'Assistant',
 

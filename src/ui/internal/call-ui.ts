@@ -207,7 +207,7 @@ export class CallUi implements ReactiveController {
     return html`<section
         part="panel"
         id="panel"
-        class="panel ${this.state === 'live' || this.state === 'ending' || this.call.turns.length ? 'tall' : ''}"
+        class="panel ${this.state === 'live' || this.state === 'reconnecting' || this.state === 'ending' || this.call.turns.length ? 'tall' : ''}"
         role=${floating ? 'dialog' : 'region'}
         aria-modal=${modal ? 'true' : nothing}
         aria-labelledby="agent-name"
@@ -262,8 +262,17 @@ export class CallUi implements ReactiveController {
             ${t.cancel}
           </button>`;
       case 'live':
-        return html`${this.renderLiveInfo()} ${this.renderTranscript()}
-          ${messageForm({ t, failed: this.messageFailed, onSend: this.sendFromUi })}
+      case 'reconnecting': {
+        // One template for both, so what the visitor was typing survives the drop.
+        const reconnecting = this.state === 'reconnecting';
+        return html`${reconnecting ? nothing : this.renderLiveInfo()} ${this.renderOffline()} ${this.renderTranscript()}
+          ${messageForm({
+            t,
+            failed: this.messageFailed,
+            onSend: this.sendFromUi,
+            disabled: reconnecting,
+            hint: t.messageWaitsForLine,
+          })}
           ${callControls({
             t,
             muted: this.host.muted,
@@ -271,6 +280,7 @@ export class CallUi implements ReactiveController {
             onToggleMute: this.toggleMute,
             onEnd: this.endFromUi,
           })}`;
+      }
       case 'ending':
         return this.renderTranscript();
       case 'ended':
@@ -289,9 +299,16 @@ export class CallUi implements ReactiveController {
     return liveInfo(callTimes(liveSince, ready.maxSeconds, Date.now()), tool, this.t, this.format);
   }
 
+  /** The browser says it is offline: said once, quietly; the call goes on until the line is found dead. */
+  private renderOffline() {
+    if (!this.call.offline) return nothing;
+    return html`<p part="offline-notice" class="offline-notice" role="status">${this.t.offline}</p>`;
+  }
+
   private renderTranscript() {
     return transcriptView({
       turns: this.call.turns,
+      breaks: this.call.breaks,
       agentName: this.agentName,
       t: this.t,
       attach: this.autoScroll.attach,

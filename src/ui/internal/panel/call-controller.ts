@@ -28,6 +28,8 @@ export class CallController implements ReactiveController {
   outputLevel = 0;
   /** True while the agent's voice is being played. */
   agentSpeaking = false;
+  /** The browser says it is offline (a hint during a call). */
+  offline = false;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -43,6 +45,7 @@ export class CallController implements ReactiveController {
       });
     forward('state', ({ state }) => {
       if (state === 'connecting') {
+        this.offline = this.session.offline;
         this.ready = this.tool = this.ended = this.error = null;
         this.liveSince = this.failedAt = null;
       }
@@ -50,6 +53,10 @@ export class CallController implements ReactiveController {
     forward('ready', (detail) => {
       this.ready = detail;
       this.liveSince = Date.now();
+    });
+    this.session.on('network', ({ online }) => {
+      this.offline = !online;
+      this.host.requestUpdate();
     });
     forward('transcript');
     forward('interrupted');
@@ -67,6 +74,11 @@ export class CallController implements ReactiveController {
 
   get turns(): readonly Turn[] {
     return this.session.transcript.all;
+  }
+
+  /** Where the line dropped (see TranscriptTurns.breaks). */
+  get breaks(): readonly number[] {
+    return this.session.transcript.breaks;
   }
 
   start(target: CallTarget): Promise<void> {

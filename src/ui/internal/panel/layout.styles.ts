@@ -142,6 +142,13 @@ export const layoutStyles = css`
     }
   }
 
+  .offline-notice {
+    margin: 0;
+    padding: 0.25rem 0.5rem;
+    border-radius: calc(var(--_radius) / 2);
+    background: var(--_surface-alt);
+    font-size: 0.85em;
+  }
   .notice {
     padding: 0.75rem 1rem;
     border-radius: calc(var(--_radius) / 2);

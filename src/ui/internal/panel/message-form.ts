@@ -11,15 +11,18 @@ export interface MessageFormProps {
   failed: boolean;
   /** Returns false when the message could not be sent (the text then stays in the box). */
   onSend: (text: string) => boolean;
+  /** While reconnecting: the box keeps what is typed but cannot send; `hint` says why. */
+  disabled?: boolean;
+  hint?: string;
 }
 
 /** A text box to type instead of speaking; Enter sends. */
-export function messageForm({ t, failed, onSend }: MessageFormProps) {
+export function messageForm({ t, failed, onSend, disabled = false, hint }: MessageFormProps) {
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
     const input = (event.currentTarget as HTMLFormElement).elements.namedItem('message') as HTMLInputElement;
     const text = input.value.trim();
-    if (!text) return;
+    if (!text || disabled) return;
     if (onSend(text)) input.value = '';
   };
   return html`<form part="message-form" class="message-form" @submit=${submit}>
@@ -32,10 +35,14 @@ export function messageForm({ t, failed, onSend }: MessageFormProps) {
       maxlength=${MAX_MESSAGE_CHARS}
       aria-label=${t.message}
       placeholder=${t.messagePlaceholder}
+      ?disabled=${disabled}
       aria-invalid=${failed ? 'true' : 'false'}
-      aria-describedby=${failed ? 'message-error' : nothing}
+      aria-describedby=${failed ? 'message-error' : disabled && hint ? 'message-hint' : nothing}
     />
-    <button part="send-button" class="icon-button primary send" type="submit" aria-label=${t.send}>${icons.send}</button>
+    <button part="send-button" class="icon-button primary send" type="submit" aria-label=${t.send} ?disabled=${disabled}>
+      ${icons.send}
+    </button>
     ${failed ? html`<p id="message-error" class="field-error" role="alert">${t.messageNotSent}</p>` : nothing}
+    ${disabled && hint ? html`<p id="message-hint" class="muted">${hint}</p>` : nothing}
   </form>`;
 }

@@ -43,6 +43,20 @@ export const transcriptStyles = css`
   .turn.provisional .text::after {
     content: ' …';
   }
+  .line-dropped {
+    display: flex;
+    align-items: center;
+    gap: 0.5rem;
+    color: var(--_text-muted, currentColor);
+    font-size: 0.8em;
+  }
+  .line-dropped::before,
+  .line-dropped::after {
+    content: '';
+    flex: 1 1 0;
+    border-block-start: 1px dashed currentColor;
+    opacity: 0.5;
+  }
   .speaker {
     display: block;
     font-size: 0.8em;

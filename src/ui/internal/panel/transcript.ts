@@ -7,6 +7,8 @@ import { icons } from '../icons.ts';
 
 export interface TranscriptProps {
   turns: readonly Turn[];
+  /** Where the line dropped: for each drop, the id of the last turn before it (0: before any turn). */
+  breaks?: readonly number[];
   agentName: string;
   t: Catalogue;
   /** Lit ref callback for the scrolling list (auto-scroll). */
@@ -20,21 +22,24 @@ export interface TranscriptProps {
  * turn replaces the text in place. Partial turns are marked provisional. Not a live region: finished turns
  * are announced once by `finalTurnsAnnouncer`.
  */
-export function transcriptView({ turns, agentName, t, attach, following, onJumpToLatest }: TranscriptProps) {
-  if (turns.length === 0) return nothing;
+export function transcriptView({ turns, breaks = [], agentName, t, attach, following, onJumpToLatest }: TranscriptProps) {
+  if (turns.length === 0 && breaks.length === 0) return nothing;
   return html`<div class="transcript-wrap">
     <ol part="transcript" class="transcript" aria-label=${t.transcript} aria-live="off" tabindex="0" ${ref(attach)}>
       ${repeat(
-        turns,
-        (turn) => turn.id,
-        (turn) => html`<li
-          part="turn turn-${turn.role}${turn.final ? '' : ' turn-provisional'}"
-          class="turn ${turn.role} ${turn.final ? 'final' : 'provisional'}"
-          data-turn-id=${turn.id}
-        >
-          <span class="speaker">${turn.role === 'user' ? t.you : agentName}</span>
-          <p class="text" dir="auto">${turn.text}</p>
-        </li>`,
+        withBreaks(turns, breaks),
+        (item) => item.key,
+        (item) =>
+          item.turn
+            ? html`<li
+                part="turn turn-${item.turn.role}${item.turn.final ? '' : ' turn-provisional'}"
+                class="turn ${item.turn.role} ${item.turn.final ? 'final' : 'provisional'}"
+                data-turn-id=${item.turn.id}
+              >
+                <span class="speaker">${item.turn.role === 'user' ? t.you : agentName}</span>
+                <p class="text" dir="auto">${item.turn.text}</p>
+              </li>`
+            : html`<li part="line-dropped" class="line-dropped"><span>${t.lineDropped}</span></li>`,
       )}
     </ol>
     ${following
@@ -43,6 +48,23 @@ export function transcriptView({ turns, agentName, t, attach, following, onJumpT
           ${icons.down}<span>${t.jumpToLatest}</span>
         </button>`}
   </div>`;
+}
+
+type Item = { key: string; turn: Turn } | { key: string; turn?: undefined };
+
+/** The turns with a quiet marker after the last turn before each drop. */
+function withBreaks(turns: readonly Turn[], breaks: readonly number[]): Item[] {
+  const items: Item[] = [];
+  const pending = [...breaks];
+  const flush = (upTo: number) => {
+    while (pending.length && pending[0]! <= upTo) items.push({ key: `drop-${items.length}-${pending.shift()}` });
+  };
+  for (const turn of turns) {
+    flush(turn.id - 1);
+    items.push({ key: `turn-${turn.id}`, turn });
+  }
+  flush(Number.POSITIVE_INFINITY);
+  return items;
 }
 
 /** How many finished turns the hidden announcer keeps (older ones are dropped; removals are not announced). */
