@@ -5,11 +5,13 @@ import { callerWav } from './test/e2e/fixtures.ts';
 
 // End-to-end: the demo page (Vite dev server with the simulated service mounted, i.e. `npm run demo`)
 // in Debian's Chromium with a fake microphone; the built bundle under a strict CSP. One small spec also
-// runs a whole call in Debian's Firefox ESR (skipped where Firefox or a sound server is missing).
+// runs a whole call in Debian's Firefox ESR (skipped where Firefox or a sound server is missing), and the
+// WebKit lane (test/e2e/webkit/) drives WebKitGTK's MiniBrowser through WebKitWebDriver.
 // A port of its own for each run (workers inherit it through the environment): never another run's server.
 process.env.E2E_PORT ||= String(20_000 + Math.floor(Math.random() * 10_000));
 const port = Number(process.env.E2E_PORT);
 const firefoxSpec = 'firefox.spec.ts';
+const webkitSpecs = 'webkit/*.spec.ts';
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -28,7 +30,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: firefoxSpec,
+      testIgnore: [firefoxSpec, webkitSpecs],
       use: {
         browserName: 'chromium',
         launchOptions: { executablePath: chromiumPath, args: [...chromiumArgs, ...fakeMicArgs(callerWav)] },
@@ -42,6 +44,11 @@ export default defineConfig({
         channel: 'moz-firefox',
         launchOptions: { executablePath: firefoxPath, firefoxUserPrefs: firefoxPrefs },
       },
+    },
+    {
+      // WebKitGTK over W3C WebDriver (test/e2e/webkit/): its worker fixture starts its own browser.
+      name: 'webkit',
+      testMatch: webkitSpecs,
     },
   ],
   webServer: {

@@ -1,5 +1,6 @@
 // Prints one closing line for the whole suite from the runners' JSON reports (written by `npm test`):
-// "total: N passed, N failed, N skipped". Used by .ci/run after the runners' own summaries.
+// "total: N passed, N failed, N skipped", after one line per runner and per Playwright project (Chromium,
+// Firefox, the WebKit lane). Used by .ci/run after the runners' own summaries.
 import { existsSync, readFileSync } from 'node:fs';
 
 interface Counts {
@@ -14,15 +15,40 @@ function vitest(file: string): Counts | null {
   return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
 }
 
-function playwright(file: string): Counts | null {
-  if (!existsSync(file)) return null;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+interface PlaywrightSuite {
+  suites?: PlaywrightSuite[];
+  specs?: { tests: { projectName: string; status: 'expected' | 'unexpected' | 'flaky' | 'skipped' }[] }[];
 }
 
+/** Counts per Playwright project (chromium, firefox, webkit: the WebKit lane), from the JSON report. */
+function playwright(file: string): Map<string, Counts> | null {
+  if (!existsSync(file)) return null;
+  const report = JSON.parse(readFileSync(file, 'utf8')) as PlaywrightSuite;
+  const projects = new Map<string, Counts>();
+  const walk = (suite: PlaywrightSuite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const { projectName, status } of spec.tests) {
+        const counts = projects.get(projectName) ?? { passed: 0, failed: 0, skipped: 0 };
+        if (status === 'expected' || status === 'flaky') counts.passed++;
+        else if (status === 'unexpected') counts.failed++;
+        else counts.skipped++;
+        projects.set(projectName, counts);
+      }
+    }
+    suite.suites?.forEach(walk);
+  };
+  walk(report);
+  return projects;
+}
+
+const PROJECTS: Record<string, string> = { chromium: 'Chromium', firefox: 'Firefox', webkit: 'WebKit lane' };
+const e2e = playwright('test-results/e2e.json');
+// A project with no test in the report did not run: that counts as a failure, like a missing report.
 const parts: [string, Counts | null][] = [
   ['Vitest (unit + browser)', vitest('test-results/vitest.json')],
-  ['Playwright (end-to-end)', playwright('test-results/e2e.json')],
+  ...(e2e
+    ? Object.entries(PROJECTS).map(([project, name]): [string, Counts | null] => [`Playwright end-to-end, ${name}`, e2e.get(project) ?? null])
+    : [['Playwright (end-to-end)', null] as [string, null]]),
 ];
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 for (const [name, counts] of parts) {

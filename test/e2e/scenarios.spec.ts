@@ -1,21 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { BUSY_RETRY_AFTER_SECONDS, SCENARIO_ERRORS } from './scenario-errors.ts';
 import { eventsOf, microphoneTracks, recordEvents, type Widget } from './widget-page.ts';
 
 // Every failure scenario of the simulator reaches the widget as its contract error code.
-const SCENARIOS: [publicId: string, code: string, retryable: boolean][] = [
-  ['draft', 'NOT_FOUND', false],
-  ['allow-list', 'ORIGIN', false],
-  ['maintenance', 'MAINTENANCE', true],
-  ['no-minutes', 'QUOTA', false],
-  ['busy', 'BUSY', true],
-  ['model-down', 'MODEL', true],
-  ['owner-gone', 'OWNER', false],
-  ['crash', 'SERVER_ERROR', true],
-  ['vanishing', 'AGENT_GONE', false],
-  ['drop', 'CONNECTION_LOST', true],
-];
 
-for (const [publicId, code, retryable] of SCENARIOS) {
+for (const [publicId, code, retryable] of SCENARIO_ERRORS) {
   test(`scenario ${publicId} → ${code}`, async ({ page }) => {
     await recordEvents(page);
     await page.goto(`/?agent=${publicId}`);
@@ -26,7 +15,7 @@ for (const [publicId, code, retryable] of SCENARIOS) {
     const errors = await eventsOf(page, 'error');
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ code, retryable });
-    if (code === 'BUSY') expect(errors[0]?.retryAfterSeconds).toBe(60);
+    if (code === 'BUSY') expect(errors[0]?.retryAfterSeconds).toBe(BUSY_RETRY_AFTER_SECONDS);
     // The microphone was opened once and is released whatever went wrong.
     expect(await microphoneTracks(page)).toEqual({ opened: 1, live: 0 });
   });

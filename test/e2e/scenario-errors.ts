@@ -1,0 +1,17 @@
+// Every failure scenario agent of the simulator, and the contract error the widget must report for it
+// (scenarios.spec.ts in Chromium, webkit/errors.spec.ts in WebKit).
+export const SCENARIO_ERRORS: [publicId: string, code: string, retryable: boolean][] = [
+  ['draft', 'NOT_FOUND', false],
+  ['allow-list', 'ORIGIN', false],
+  ['maintenance', 'MAINTENANCE', true],
+  ['no-minutes', 'QUOTA', false],
+  ['busy', 'BUSY', true],
+  ['model-down', 'MODEL', true],
+  ['owner-gone', 'OWNER', false],
+  ['crash', 'SERVER_ERROR', true],
+  ['vanishing', 'AGENT_GONE', false],
+  ['drop', 'CONNECTION_LOST', true],
+];
+
+/** The BUSY scenario asks the caller to wait this long. */
+export const BUSY_RETRY_AFTER_SECONDS = 60;
