@@ -63,8 +63,10 @@ export interface ConnectionOptions {
   onSilent: () => void;
 }
 
-/** Outgoing audio is dropped rather than queued when the socket has this much unsent (about 2 s). */
-export const MAX_BUFFERED_BYTES = 64 * 1024;
+/** Frames are held back while the socket has more than this unsent (0.5 s of 16 kHz audio). */
+export const MAX_BUFFERED_BYTES = 16 * 1024;
+/** Frames held back behind a slow uplink, at most (0.5 s of 20 ms frames); older ones are dropped. */
+export const MAX_QUEUED_FRAMES = 25;
 
 export class Connection {
   private socket: SocketLike | null = null;
@@ -73,6 +75,8 @@ export class Connection {
   private readonly abort = new AbortController();
   private lastHeardAt = 0;
   private pingSentAt: number | null = null;
+  /** Frames waiting for the socket to drain (see sendFrame). */
+  private queued: ArrayBuffer[] = [];
   private closed = false;
 
   constructor(private readonly options: ConnectionOptions) {}
@@ -105,6 +109,7 @@ export class Connection {
    *  if it still looks open (the service then frees the line at once), and it is closed. */
   drop(): void {
     this.timers.clearAll();
+    this.queued = [];
     this.pingSentAt = null;
     const socket = this.socket;
     this.socket = null;
@@ -123,16 +128,26 @@ export class Connection {
     }
   }
 
-  /** Sends one audio frame; 'dropped' when too much is already waiting behind a slow uplink. */
-  sendFrame(frame: ArrayBuffer): 'sent' | 'dropped' | 'closed' {
+  /**
+   * Hands one audio frame to the socket; returns how many frames went out. Behind a slow uplink (the socket
+   * has more than MAX_BUFFERED_BYTES unsent) frames wait here, at most MAX_QUEUED_FRAMES of them: the oldest
+   * is dropped (counted) for each new one, so what goes out when the link catches up is the newest audio,
+   * and pings are never stuck behind seconds of it.
+   */
+  sendFrame(frame: ArrayBuffer): number {
     const socket = this.socket;
-    if (!socket || socket.readyState !== 1) return 'closed';
-    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+    if (!socket || socket.readyState !== 1) return 0;
+    this.queued.push(frame);
+    if (this.queued.length > MAX_QUEUED_FRAMES) {
+      this.queued.shift();
       this.options.stats.framesDropped++;
-      return 'dropped';
     }
-    socket.send(frame);
-    return 'sent';
+    let sent = 0;
+    while (this.queued.length && socket.bufferedAmount <= MAX_BUFFERED_BYTES) {
+      socket.send(this.queued.shift()!);
+      sent++;
+    }
+    return sent;
   }
 
   /** Pings every `pingMs` while `wanted()`; reports `onSilent` once nothing has arrived for `livenessMs`. */

@@ -17,6 +17,7 @@ import {
 import { canMove, isActive } from './state-machine.ts';
 import { Timers } from './timers.ts';
 import { TranscriptTurns } from './transcript.ts';
+import { Uplink } from './uplink.ts';
 import type { CallState, EndedDetail, ReadyDetail, SessionEventMap } from './types.ts';
 import { defaultStorage, type KeyValueStorage, VisitStore } from './visit-store.ts';
 
@@ -43,7 +44,10 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
 
 export interface SessionOptions {
   /** Audio for one call; called at the start of each call, inside the user's gesture. */
-  createAudio: () => { source: FrameSource; sink: AudioSink };
+  /** Audio for one call; called at the start of each call, inside the user's gesture. With
+   *  `microphone: false` (a typed call) the factory must not create or touch a microphone; its `source`
+   *  is then ignored and may be null. */
+  createAudio: (options: { microphone: boolean }) => { source: FrameSource | null; sink: AudioSink };
   fetch?: typeof fetch;
   createSocket?: (url: string) => SocketLike;
   storage?: KeyValueStorage | null;
@@ -67,7 +71,9 @@ type EndedMessage = Extract<ServerMessage, { type: 'ended' }>;
 
 interface Call {
   target: CallTarget;
-  source: FrameSource;
+  /** The microphone; null for a typed call, or once it is gone and the call goes on typed. */
+  source: FrameSource | null;
+  uplink: Uplink;
   sink: AudioSink;
   link: Connection;
   timers: Timers;
@@ -102,8 +108,6 @@ interface Call {
 export class CallSession extends Emitter<SessionEventMap> {
   readonly transcript = new TranscriptTurns();
   stats: SessionStats = freshStats();
-  /** While true, silent frames are sent in place of the microphone's, at the same pace. */
-  muted = false;
 
   private _state: CallState = 'idle';
   private call: Call | null = null;
@@ -115,7 +119,7 @@ export class CallSession extends Emitter<SessionEventMap> {
   private readonly now: () => number;
   private readonly reconnectPolicy: ReconnectPolicy;
   private readonly network: NetworkHints;
-  private readonly silence = new Map<number, ArrayBuffer>();
+  private _muted = false;
   /** The visit token of the latest ticket answer per agent, for this page only (reconnection needs it
    *  even where nothing may be stored). */
   private readonly visitsInMemory = new Map<string, string>();
@@ -137,6 +141,32 @@ export class CallSession extends Emitter<SessionEventMap> {
     return this._state;
   }
 
+  /** While true, silent frames are sent in place of the microphone's, at the same pace. */
+  get muted(): boolean {
+    return this._muted;
+  }
+  set muted(muted: boolean) {
+    this._muted = muted;
+    if (this.call) this.call.uplink.muted = muted;
+  }
+
+  /** Whether the current call uses a microphone (false for a typed call, or once it went on typed). */
+  get microphone(): boolean {
+    return this.call?.source != null;
+  }
+
+  /**
+   * Goes on as a typed call: the microphone is released, silent frames keep the uplink's real-time pace, the
+   * agent's voice still plays. For a microphone that ended mid-call with no other device to fall back to.
+   */
+  continueWithoutMicrophone(): void {
+    const call = this.call;
+    if (!call || call.finished || !call.source) return;
+    call.source.close();
+    call.source = null;
+    call.uplink.withoutSource();
+  }
+
   /** The browser says it is offline (a hint: the call goes on until the link itself is found dead). */
   get offline(): boolean {
     return !this.network.online;
@@ -146,31 +176,37 @@ export class CallSession extends Emitter<SessionEventMap> {
    * Starts a call. Resolves once the call is live, or once it has failed or been ended (the outcome is in
    * `state` and the events); it never rejects for a call failure. Call it inside the user's gesture.
    */
-  async start(target: CallTarget): Promise<void> {
+  async start(target: CallTarget, options: { microphone?: boolean } = {}): Promise<void> {
     // A listener of the last call's final state starting a new call waits until `ended`/`error` is out.
-    if (this.announcingEnd) return new Promise((resolve) => queueMicrotask(() => resolve(this.start(target))));
+    if (this.announcingEnd) {
+      return new Promise((resolve) => queueMicrotask(() => resolve(this.start(target, options))));
+    }
+    const microphone = options.microphone !== false;
     if (isActive(this._state)) return this.call?.settled;
     if (!target.publicId) throw new TypeError('voice-agent: a public-id is needed to start a call');
     this.transcript.clear();
     this.stats = freshStats();
     let settle!: () => void;
     const settled = new Promise<void>((resolve) => (settle = resolve));
-    let audio: { source: FrameSource; sink: AudioSink };
+    let audio: { source: FrameSource | null; sink: AudioSink };
     try {
-      audio = this.options.createAudio();
+      audio = this.options.createAudio({ microphone });
     } catch (error) {
       this.move('connecting');
       this.move('error');
       this.emit('error', toCallError(error, 'SERVER_ERROR').toDetail());
       return;
     }
-    const { source, sink } = audio;
+    const source = microphone ? audio.source : null;
+    const { sink } = audio;
+    const timers = new Timers();
     const call: Call = {
       target,
       source,
       sink,
+      uplink: null!,
       link: null!,
-      timers: new Timers(),
+      timers,
       startedAt: null,
       conversationId: null,
       lastError: null,
@@ -191,6 +227,15 @@ export class CallSession extends Emitter<SessionEventMap> {
       stopHints: () => {},
     };
     call.link = this.connectionFor(call);
+    call.uplink = new Uplink({
+      now: this.now,
+      timers,
+      send: (frame) => {
+        if (!call.finished && this._state === 'live') this.stats.framesSent += call.link.sendFrame(frame);
+      },
+      onStall: (stalled) => this.emit('uplink', { stalled }),
+    });
+    call.uplink.muted = this._muted;
     this.call = call;
     this.ending = null;
     call.stopHints = this.network.subscribe((online) => {
@@ -201,7 +246,7 @@ export class CallSession extends Emitter<SessionEventMap> {
     this.move('connecting');
     // Both are asked for in this same task, so the user's gesture still counts for them.
     const audioReady = Promise.all([
-      attempt(() => source.open()),
+      source ? attempt(() => source.open()) : undefined,
       attempt(() => sink.open((error) => this.fail(call, error))),
     ]);
     void this.connect(call, audioReady);
@@ -335,9 +380,10 @@ export class CallSession extends Emitter<SessionEventMap> {
     const detail: ReadyDetail = { conversationId: message.conversationId, maxSeconds: message.maxSeconds, agent };
     this.move('live');
     this.emit('ready', detail);
+    call.uplink.start(call.source !== null);
     if (!reconnected) {
-      call.source.start(
-        (frame) => this.sendFrame(call, frame),
+      call.source?.start(
+        (frame) => call.uplink.push(frame),
         (error) => this.fail(call, error),
       );
     }
@@ -360,6 +406,7 @@ export class CallSession extends Emitter<SessionEventMap> {
   private dropped(call: Call): void {
     if (call.finished || this._state !== 'live') return;
     call.link.drop();
+    call.uplink.stop();
     for (const detail of this.transcript.closeAll()) this.emit('transcript', detail);
     this.transcript.markBreak();
     call.oddByte = null;
@@ -434,7 +481,8 @@ export class CallSession extends Emitter<SessionEventMap> {
   private serverEnded(call: Call): void {
     call.endReason ??= 'closed';
     this.move('ending');
-    call.source.close();
+    call.source?.close();
+    call.uplink.stop();
     call.timers.after(this.timeouts.drainMs, () => this.finish(call));
     void call.sink.drained().catch(() => {}).then(() => this.finish(call));
   }
@@ -466,7 +514,8 @@ export class CallSession extends Emitter<SessionEventMap> {
     call.hangingUp = true;
     call.endReason ??= call.startedAt === null ? 'cancelled' : 'caller_hangup';
     this.move('ending');
-    call.source.close();
+    call.source?.close();
+    call.uplink.stop();
     this.flushPlayback(call);
     if (wasLive && call.link.isOpen) {
       await new Promise<void>((resolve) => {
@@ -476,12 +525,6 @@ export class CallSession extends Emitter<SessionEventMap> {
       });
     }
     this.finish(call);
-  }
-
-  private sendFrame(call: Call, frame: ArrayBuffer): void {
-    if (call.finished || this._state !== 'live') return;
-    const sent = call.link.sendFrame(this.muted ? this.silentFrame(frame.byteLength) : frame);
-    if (sent === 'sent') this.stats.framesSent++;
   }
 
   /** Ends the call as `ended`, with the service's figures when it sent them. */
@@ -529,7 +572,8 @@ export class CallSession extends Emitter<SessionEventMap> {
     call.wake?.();
     call.timers.clearAll();
     call.link.close(!call.endedMessage);
-    call.source.close();
+    call.source?.close();
+    call.uplink.stop();
     call.sink.close();
     call.settle();
   }
@@ -545,12 +589,6 @@ export class CallSession extends Emitter<SessionEventMap> {
   private flushPlayback(call: Call): void {
     call.oddByte = null;
     call.sink.flush();
-  }
-
-  private silentFrame(bytes: number): ArrayBuffer {
-    let frame = this.silence.get(bytes);
-    if (!frame) this.silence.set(bytes, (frame = new ArrayBuffer(bytes)));
-    return frame;
   }
 }
 

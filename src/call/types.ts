@@ -71,4 +71,7 @@ export interface SessionEventMap {
   error: ErrorDetail;
   /** The browser's online/offline hint changed during a call (not re-emitted as a public event). */
   network: { online: boolean };
+  /** The microphone delivered nothing for a while (suspended audio, a track that ended) and silence fills
+   *  in, or it delivers again (not re-emitted as a public event). */
+  uplink: { stalled: boolean };
 }

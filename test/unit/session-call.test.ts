@@ -234,13 +234,25 @@ describe('audio wiring', () => {
     expect(h.socket.sentBinary).toHaveLength(1);
   });
 
-  it('drops frames rather than queueing seconds of stale audio on a stalled socket', async () => {
-    const h = harness();
+  it('holds at most 0.5 s of frames behind a slow uplink, dropping the oldest, and never holds a ping back', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const h = harness({ now: () => Date.now() });
     await h.goLive();
     h.socket.bufferedAmount = 1_000_000;
-    h.source.frame();
+    for (let value = 1; value <= 30; value++) h.source.frame(value);
     expect(h.socket.sentBinary).toHaveLength(0);
-    expect(h.session.stats.framesDropped).toBe(1);
+    expect(h.session.stats.framesDropped).toBe(5);
+    expect(h.session.stats.framesSent).toBe(0);
+
+    h.socket.bufferedAmount = 0;
+    h.source.frame(31);
+    const sent = h.socket.sentBinary.map((frame) => new Int16Array(frame)[0]);
+    expect(sent).toEqual(Array.from({ length: 25 }, (_, i) => i + 7));
+    expect(h.session.stats.framesSent).toBe(25);
+
+    h.socket.bufferedAmount = 1_000_000;
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(h.socket.sentJson.at(-1)).toEqual({ type: 'ping' });
   });
 
   it('flushes playback on `interrupted`', async () => {

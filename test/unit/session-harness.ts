@@ -14,7 +14,7 @@ export const readyMessage = {
 };
 
 type EventName = keyof SessionEventMap;
-const EVENT_NAMES: EventName[] = ['state', 'ready', 'transcript', 'interrupted', 'tool', 'ended', 'error', 'network'];
+const EVENT_NAMES: EventName[] = ['state', 'ready', 'transcript', 'interrupted', 'tool', 'ended', 'error', 'network', 'uplink'];
 
 export function harness(
   options: {
@@ -31,8 +31,12 @@ export function harness(
   const sink = new FakeSink();
   const storage = options.storage === undefined ? new MemoryStorage() : options.storage;
   const network = new FakeNetwork();
+  const audioRequests: { microphone: boolean }[] = [];
   const session = new CallSession({
-    createAudio: () => ({ source, sink }),
+    createAudio: (request) => {
+      audioRequests.push(request);
+      return { source, sink };
+    },
     fetch,
     storage,
     now: options.now,
@@ -59,6 +63,7 @@ export function harness(
     sink,
     storage,
     network,
+    audioRequests,
     events,
     of,
     states: () => of('state').map((d) => d.state),
