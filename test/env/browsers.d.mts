@@ -19,9 +19,11 @@ export interface Requirement {
 
 export function onPath(name: string): string | null;
 export function playwrightCache(): string;
+export function fromPlaywrightCache(prefix: string, inside: string[]): string | null;
 export function findChromium(): FoundBrowser | null;
 export function findFirefox(): FoundBrowser | null;
 export function findWebKit(): FoundWebKit | null;
 export function soundServerAnswers(): boolean;
 export function brokenOverrides(): string[];
 export function requirements(): Requirement[];
+export function missingPackages(requirements: Requirement[]): string[];

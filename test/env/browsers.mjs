@@ -31,7 +31,7 @@ export function playwrightCache() {
 }
 
 /** The newest `<prefix>-<revision>` browser in Playwright's cache with an executable at one of `inside`. */
-function fromPlaywrightCache(prefix, inside) {
+export function fromPlaywrightCache(prefix, inside) {
   const cache = playwrightCache();
   if (!existsSync(cache)) return null;
   const revision = (name) => Number(name.slice(prefix.length + 1)) || 0;
@@ -122,4 +122,9 @@ export function requirements() {
     { name: 'sound server', found: soundServerAnswers() ? 'running' : pulseaudio, packages: ['pulseaudio'] },
     { name: 'Noto Sans Arabic', found: existsSync(NOTO_SANS_ARABIC) ? NOTO_SANS_ARABIC : null, packages: ['fonts-noto-core'] },
   ];
+}
+
+/** The Debian packages that provide what `requirements` lacks, each once, in order. */
+export function missingPackages(requirements) {
+  return [...new Set(requirements.filter((r) => !r.found).flatMap((r) => r.packages))];
 }

@@ -4,7 +4,7 @@
 // sound server answers (Firefox's and WebKit's Web Audio need one). Nothing is downloaded from anywhere else.
 // `--versions` also prints what was found and its version.
 import { spawnSync } from 'node:child_process';
-import { brokenOverrides, findChromium, findFirefox, findWebKit, requirements, soundServerAnswers } from './browsers.mjs';
+import { brokenOverrides, findChromium, findFirefox, findWebKit, missingPackages, requirements, soundServerAnswers } from './browsers.mjs';
 
 function fail(message) {
   console.error(`provision: ${message}`);
@@ -19,9 +19,10 @@ function run(command, args, env = process.env) {
 function installMissing() {
   const broken = brokenOverrides();
   if (broken.length > 0) fail(`${broken.join(', ')}: not an executable file (unset it to use Debian's browser)`);
-  const missing = requirements().filter((r) => !r.found);
+  const needed = requirements();
+  const missing = needed.filter((r) => !r.found);
   if (missing.length === 0) return;
-  const packages = [...new Set(missing.flatMap((r) => r.packages))];
+  const packages = missingPackages(needed);
   const names = missing.map((r) => r.name).join(', ');
   const install = `DEBIAN_FRONTEND=noninteractive apt-get install -y ${packages.join(' ')}`;
   const isRoot = process.getuid?.() === 0;
