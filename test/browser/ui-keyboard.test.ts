@@ -113,11 +113,11 @@ describe('floating layout by keyboard', () => {
     expect(focused(el)).toBe('launcher');
     expect(el.state).toBe('live');
 
-    // Reopened during a call (no single main action), focus lands on the dialog itself.
+    // Reopened during a call, focus lands on Mute (the call's main action, and harmless to press).
     await userEvent.keyboard('{Enter}');
     await el.updateComplete;
-    expect(focused(el)).toBe('panel');
-    await tabs(el, 6);
+    expect(focused(el)).toBe('mute-button');
+    await tabs(el, 1);
     expect(focused(el)).toBe('end-button');
     await userEvent.keyboard('{Enter}');
     await vi.waitFor(() => expect(socket().sentJson.at(-1)).toEqual({ type: 'end' }));
@@ -153,7 +153,7 @@ describe('focus across state changes', () => {
     await el.updateComplete;
     await vi.waitFor(() => expect(focused(el)).toBe('cancel-button'));
     await answer(el);
-    await vi.waitFor(() => expect(focused(el)).toBe('panel'));
+    await vi.waitFor(() => expect(focused(el)).toBe('mute-button'));
 
     el.$('[part="end-button"]').focus();
     await userEvent.keyboard('{Enter}');

@@ -43,6 +43,7 @@ export const ar: Catalogue = {
     speaking: (agent) => `${agent}: جارٍ الرد`,
     thinking: (agent) => `${agent}: جارٍ التفكير…`,
   },
+  muted: 'الميكروفون مكتوم',
   tool: (tool) => `جارٍ التنفيذ: ${tool}`,
 
   elapsed: (time) => `المدة ${time}`,

@@ -59,6 +59,8 @@ export interface Catalogue extends LauncherStrings {
     speaking: (agent: string) => string;
     thinking: (agent: string) => string;
   };
+  /** The status line while the visitor's microphone is muted. */
+  muted: string;
   tool: (tool: string) => string;
 
   elapsed: (time: string) => string;

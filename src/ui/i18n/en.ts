@@ -40,6 +40,7 @@ export const en: Catalogue = {
     speaking: (agent) => `${agent} is speaking`,
     thinking: (agent) => `${agent} is thinking…`,
   },
+  muted: 'Microphone muted',
   tool: (tool) => `Working on it: ${tool}`,
 
   elapsed: (time) => `Elapsed ${time}`,

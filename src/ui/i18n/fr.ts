@@ -41,6 +41,7 @@ export const fr: Catalogue = {
     speaking: (agent) => `${agent} parle`,
     thinking: (agent) => `${agent} réfléchit…`,
   },
+  muted: 'Micro coupé',
   tool: (tool) => `Recherche en cours\u00a0: ${tool}`,
 
   elapsed: (time) => `Durée ${time}`,

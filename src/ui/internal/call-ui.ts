@@ -17,7 +17,7 @@ import { type AudioFactory, CallController } from './panel/call-controller.ts';
 import { WARNING_SECONDS, callTimes, retryWaitSeconds } from './panel/call-clock.ts';
 import { callControls } from './panel/call-controls.ts';
 import { endedPanel, endReasonText } from './panel/ended-panel.ts';
-import { errorPanel, errorText } from './panel/error-panel.ts';
+import { errorPanel, errorText, retryAction } from './panel/error-panel.ts';
 import { levelMeter } from './panel/level-meter.ts';
 import { liveInfo } from './panel/live-info.ts';
 import { messageForm } from './panel/message-form.ts';
@@ -218,7 +218,7 @@ export class CallUi implements ReactiveController {
         <div part="body" class="body state-${this.state}">${this.renderBody()}</div>
       </section>
       <div class="visually-hidden" role="status">${this.announcement()}</div>
-      ${finalTurnsAnnouncer(this.call.turns, this.agentName, t)}`;
+      ${finalTurnsAnnouncer(this.call.turns, this.call.voicedTurns, this.agentName, t)}`;
   }
 
   private renderHeader(onClose: () => void) {
@@ -329,7 +329,9 @@ export class CallUi implements ReactiveController {
     switch (this.state) {
       case 'live': {
         const activity = this.activity();
-        return activity === 'listening' ? t.activity.listening : t.activity[activity](name);
+        if (activity === 'listening') return this.host.muted ? t.muted : t.activity.listening;
+        const line = t.activity[activity](name);
+        return this.host.muted ? `${line} · ${t.muted}` : line;
       }
       case 'error':
         return this.call.error ? errorText(this.call.error, t).title : '';
@@ -356,7 +358,11 @@ export class CallUi implements ReactiveController {
       case 'error': {
         if (!error) return '';
         const text = errorText(error, t);
-        return `${text.title}. ${text.body}`;
+        // The wait is said once, as the service gave it; the button then counts down silently.
+        const wait = retryAction(error, retryWaitSeconds(0, error.retryAfterSeconds, 0)) === 'wait'
+          ? ` ${t.retryIn(format.duration(error.retryAfterSeconds ?? 0))}.`
+          : '';
+        return `${text.title}. ${text.body}${wait}`;
       }
       default:
         return t.status[this.state];

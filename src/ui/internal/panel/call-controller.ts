@@ -30,6 +30,10 @@ export class CallController implements ReactiveController {
   agentSpeaking = false;
   /** The browser says it is offline (a hint during a call). */
   offline = false;
+  /** Agent turns the visitor already heard in the agent's voice (not read out again by the announcer). */
+  readonly voicedTurns = new Set<number>();
+  /** The agent's voice has played during this call. */
+  private voiceHeard = false;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement,
@@ -48,6 +52,8 @@ export class CallController implements ReactiveController {
         this.offline = this.session.offline;
         this.ready = this.tool = this.ended = this.error = null;
         this.liveSince = this.failedAt = null;
+        this.voicedTurns.clear();
+        this.voiceHeard = false;
       }
     });
     forward('ready', (detail) => {
@@ -58,7 +64,9 @@ export class CallController implements ReactiveController {
       this.offline = !online;
       this.host.requestUpdate();
     });
-    forward('transcript');
+    forward('transcript', ({ role, final, turnId }) => {
+      if (role === 'agent' && final && this.voiceHeard) this.voicedTurns.add(turnId);
+    });
     forward('interrupted');
     forward('tool', (detail) => (this.tool = detail.status === 'running' ? detail : null));
     forward('ended', (detail) => (this.ended = detail));
@@ -90,6 +98,7 @@ export class CallController implements ReactiveController {
     this.inputLevel = input;
     this.outputLevel = output;
     this.agentSpeaking = agentSpeaking;
+    if (agentSpeaking) this.voiceHeard = true;
     this.host.requestUpdate();
   }
 

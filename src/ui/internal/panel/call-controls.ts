@@ -11,11 +11,15 @@ export interface CallControlsProps {
   onEnd: () => void;
 }
 
-/** Mute (a toggle: `aria-pressed`, its name stays "Mute") with the microphone level, and End call. */
+/**
+ * Mute (a toggle: `aria-pressed`, its name stays "Mute") with the microphone level, and End call. Mute is the
+ * panel's main action during a call: focus lands there, not on the text box (which would raise a phone's
+ * keyboard over End call) nor on End call (where a stray Enter hangs up).
+ */
 export function callControls({ t, muted, inputLevel, onToggleMute, onEnd }: CallControlsProps) {
   return html`<div part="controls" class="controls">
-    <button part="mute-button" class="secondary" type="button" aria-pressed=${muted ? 'true' : 'false'} @click=${onToggleMute}>
-      ${muted ? icons.micOff : icons.mic}<span>${t.mute}</span>${levelMeter(muted ? 0 : inputLevel, 'input-level')}
+    <button part="mute-button" class="secondary" type="button" aria-pressed=${muted ? 'true' : 'false'} data-primary @click=${onToggleMute}>
+      ${muted ? icons.micOff : icons.mic}<span>${t.mute}</span>${levelMeter(inputLevel, 'input-level', muted)}
     </button>
     <button part="end-button" class="danger" type="button" @click=${onEnd}>${icons.hangUp}<span>${t.endCall}</span></button>
   </div>`;

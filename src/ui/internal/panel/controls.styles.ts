@@ -125,6 +125,11 @@ export const controlStyles = css`
     color: currentColor;
   }
 
+  .meter.off i {
+    block-size: 3px;
+    opacity: 0.45;
+  }
+
   @media (prefers-reduced-motion: reduce) {
     .meter i {
       block-size: calc(var(--_bar) * 0.5);

@@ -28,7 +28,8 @@ export interface ErrorPanelProps {
 
 /**
  * One message per error code with the right action. While a retry must wait, the button stays focusable
- * (aria-disabled) and counts down, so keyboard and screen-reader users learn when they can call again.
+ * (aria-disabled) and counts down visibly; its accessible name stays "Try again", so a screen reader does not
+ * read the countdown out every second (the wait is announced once by the status region).
  */
 export function errorPanel({ error, waitSeconds, t, format, onRetry }: ErrorPanelProps) {
   const text = errorText(error, t);
@@ -46,7 +47,10 @@ export function errorPanel({ error, waitSeconds, t, format, onRetry }: ErrorPane
           aria-disabled=${action === 'wait' ? 'true' : 'false'}
           @click=${() => action === 'now' && onRetry()}
         >
-          ${action === 'wait' ? t.retryIn(format.duration(waitSeconds)) : t.retry}
+          ${action === 'wait'
+            ? html`<span class="visually-hidden">${t.retry}</span
+                ><span class="countdown" aria-hidden="true">${t.retryIn(format.duration(waitSeconds))}</span>`
+            : t.retry}
         </button>`}
   </div>`;
 }

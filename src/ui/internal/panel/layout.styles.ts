@@ -95,14 +95,15 @@ export const layoutStyles = css`
     overflow-y: auto;
     overscroll-behavior: contain;
   }
-  /* During a call only the transcript scrolls: the message box, Mute and End call stay on screen. */
-  .body.state-live {
+  /* During a call in the floating panel only the transcript scrolls: the message box, Mute and End call
+     stay on screen. */
+  .floating .body.state-live {
     overflow: hidden;
   }
-  .body.state-live > * {
+  .floating .body.state-live > * {
     flex: none;
   }
-  .body.state-live > .transcript-wrap {
+  .floating .body.state-live > .transcript-wrap {
     flex: 1 1 0;
     min-block-size: 0;
   }

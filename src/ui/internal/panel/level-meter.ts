@@ -14,12 +14,12 @@ export function loudness(rms: number): number {
 }
 
 /**
- * Five bars whose heights follow the level. Decorative (the activity line says who speaks). With
+ * Five bars whose heights follow the level; `off` (a muted microphone) flattens and dims them. Decorative (the activity line says who speaks). With
  * `prefers-reduced-motion: reduce` the bars stop moving and the meter only changes colour when active.
  */
-export function levelMeter(rms: number, part: 'input-level' | 'output-level') {
-  const value = loudness(rms);
-  return html`<span part=${part} class="meter ${value > ACTIVE_LOUDNESS ? 'active' : ''}"
+export function levelMeter(rms: number, part: 'input-level' | 'output-level', off = false) {
+  const value = off ? 0 : loudness(rms);
+  return html`<span part=${part} class="meter ${value > ACTIVE_LOUDNESS ? 'active' : ''} ${off ? 'off' : ''}"
     ${cssProps({ '--level': value.toFixed(3) })} aria-hidden="true"
     ><i></i><i></i><i></i><i></i><i></i
   ></span>`;

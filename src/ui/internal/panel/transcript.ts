@@ -70,9 +70,12 @@ function withBreaks(turns: readonly Turn[], breaks: readonly number[]): Item[] {
 /** How many finished turns the hidden announcer keeps (older ones are dropped; removals are not announced). */
 const ANNOUNCED = 3;
 
-/** A visually hidden polite live region that receives each turn once, when it becomes final. */
-export function finalTurnsAnnouncer(turns: readonly Turn[], agentName: string, t: Catalogue) {
-  const finals = turns.filter((turn) => turn.final).slice(-ANNOUNCED);
+/**
+ * A visually hidden polite live region that receives each turn once, when it becomes final. Agent turns the
+ * visitor already heard in the agent's voice (`voiced`) are left out: a screen reader would say them again.
+ */
+export function finalTurnsAnnouncer(turns: readonly Turn[], voiced: ReadonlySet<number>, agentName: string, t: Catalogue) {
+  const finals = turns.filter((turn) => turn.final && !voiced.has(turn.id)).slice(-ANNOUNCED);
   return html`<div class="visually-hidden" aria-live="polite" aria-relevant="additions" data-announcer="turns">
     ${repeat(
       finals,
