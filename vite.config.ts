@@ -32,7 +32,8 @@ export default defineConfig({
       formats: ['es'],
       fileName: () => 'voice-agent.js',
     },
-    sourcemap: true,
+    // Source maps stay in dist/ for debugging the build, unreferenced and out of the npm package.
+    sourcemap: 'hidden',
     // Pages load this file directly (not through a bundler), so it ships minified: Vite keeps whitespace
     // in ES library builds unless the bundler's own output option asks for full minification.
     rolldownOptions: { output: { minify: true } },

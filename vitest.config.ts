@@ -24,6 +24,16 @@ export default mergeConfig(
           },
         },
         {
+          // The packed package as consumers get it (tarball, types, Node import); needs `npm run build` first.
+          extends: true,
+          test: {
+            name: 'package',
+            environment: 'node',
+            include: ['test/package/**/*.test.ts'],
+            testTimeout: 60_000,
+          },
+        },
+        {
           extends: true,
           test: {
             name: 'browser',

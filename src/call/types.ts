@@ -6,6 +6,10 @@ export type CallState = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'endin
 export type { AgentAvatar, AgentInfo, Role } from '../protocol/index.ts';
 import type { AgentInfo, Role } from '../protocol/index.ts';
 
+export interface StateDetail {
+  state: CallState;
+}
+
 export interface ReadyDetail {
   conversationId: string;
   maxSeconds: number;
@@ -62,7 +66,7 @@ export interface ErrorDetail {
 
 /** Detail of each session event; the element re-emits each as `voice-agent-<name>`. */
 export interface SessionEventMap {
-  state: { state: CallState };
+  state: StateDetail;
   ready: ReadyDetail;
   transcript: TranscriptDetail;
   interrupted: Record<string, never>;

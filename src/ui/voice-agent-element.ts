@@ -11,8 +11,9 @@ import { launcher } from './internal/launcher.ts';
 import { SheetController } from './internal/sheet-controller.ts';
 import { styles } from './voice-agent-element.styles.ts';
 
-/** Where voice-agent.js was served from: the default service root. */
-const SCRIPT_ORIGIN = new URL(import.meta.url).origin;
+/** Where voice-agent.js was served from: the default service root. Read when a call starts, not on import
+ *  (a bundler or a server-side renderer may give the module an `import.meta.url` that is no page's origin). */
+const scriptOrigin = (): string => new URL(import.meta.url).origin;
 
 export type Layout = 'floating' | 'inline';
 export type Placement = 'end' | 'start';
@@ -155,7 +156,7 @@ export class VoiceAgentElement extends LitElement {
 
   /** Starts a call (again after `ended` or `error`). Call it from the visitor's gesture. */
   start(): Promise<void> {
-    return this.ui.call.start({ serverUrl: this.serverUrl || SCRIPT_ORIGIN, publicId: this.publicId });
+    return this.ui.call.start({ serverUrl: this.serverUrl || scriptOrigin(), publicId: this.publicId });
   }
 
   /** Hangs up. */

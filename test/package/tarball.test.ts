@@ -1,0 +1,113 @@
+// What `npm pack` ships: the files a consumer needs and nothing else (no source maps), under 100 kB; every
+// `exports` target present; the script-tag file self-contained; the bundler entry sharing the app's Lit.
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Packed, packForConsumer } from './packed.ts';
+
+let packed: Packed;
+beforeAll(async () => {
+  packed = await packForConsumer();
+}, 60_000);
+afterAll(() => packed?.dispose());
+
+interface PackageJson {
+  exports: Record<string, string | Record<string, string>>;
+  sideEffects: string[];
+  customElements: string;
+  types: string;
+  main: string;
+  dependencies: Record<string, string>;
+}
+
+const readPackageJson = async () =>
+  JSON.parse(await readFile(join(packed.packageDir, 'package.json'), 'utf8')) as PackageJson;
+
+/** Every module specifier a built file imports, statically or with a literal `import()`. */
+function importsOf(code: string): string[] {
+  const found = [
+    ...code.matchAll(/\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'`]([^"'`]+)["'`]/g),
+    ...code.matchAll(/\bexport\s*[\w$*{}\s,]*?\s*from\s*["'`]([^"'`]+)["'`]/g),
+    ...code.matchAll(/\bimport\s*\(\s*["'`]([^"'`]+)["'`]\s*\)/g),
+  ];
+  return [...new Set(found.map((match) => match[1]!))];
+}
+
+describe('the npm package', () => {
+  it('holds the licence, the changelog, both entries, the worklets, the declarations and the manifest', () => {
+    const paths = packed.files.map((file) => file.path);
+    for (const path of ['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json', 'dist/index.js', 'dist/voice-agent.js',
+      'dist/types/src/voice-agent.d.ts', 'dist/custom-elements.json']) {
+      expect(paths).toContain(path);
+    }
+    expect(paths.filter((path) => /^dist\/assets\/.*\.worklet\.js$/.test(path)).length).toBeGreaterThan(0);
+    expect(paths.filter((path) => path.endsWith('.map'))).toEqual([]);
+    expect(paths.filter((path) => !/^(LICENSE|README\.md|CHANGELOG\.md|package\.json|dist\/.*)$/.test(path))).toEqual([]);
+  });
+
+  it('is under 100 kB packed', () => {
+    expect(packed.tarballBytes).toBeLessThan(100_000);
+  });
+
+  it('has every `exports`, `main`, `types` and `customElements` target in the tarball', async () => {
+    const pkg = await readPackageJson();
+    const paths = new Set(packed.files.map((file) => file.path));
+    const targets = Object.entries(pkg.exports).flatMap(([key, value]) =>
+      (typeof value === 'string' ? [value] : Object.values(value)).map((target) => ({ key, target })));
+    expect(targets.length).toBeGreaterThan(0);
+    for (const { key, target } of targets) {
+      const path = target.replace(/^\.\//, '');
+      if (path.includes('*')) {
+        const pattern = new RegExp(`^${path.replace(/[.]/g, '\\.').replace('*', '.+')}$`);
+        expect([...paths].some((file) => pattern.test(file)), key).toBe(true);
+      } else {
+        expect(paths.has(path), `${key} → ${target}`).toBe(true);
+      }
+    }
+    for (const path of [pkg.main, pkg.types, pkg.customElements]) expect(paths.has(path.replace(/^\.\//, '')), path).toBe(true);
+  });
+
+  it('marks the two entries that define <voice-agent> as having side effects', async () => {
+    const pkg = await readPackageJson();
+    expect(pkg.sideEffects).toEqual(expect.arrayContaining(['./dist/index.js', './dist/voice-agent.js']));
+  });
+
+  it('keeps dist/voice-agent.js self-contained: it and the files it loads import only relative paths', async () => {
+    const dist = join(packed.packageDir, 'dist');
+    const seen = new Set<string>();
+    const visit = async (file: string): Promise<void> => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const code = await readFile(join(dist, file), 'utf8');
+      for (const specifier of importsOf(code)) {
+        expect(specifier, `${file} imports ${specifier}`).toMatch(/^\.\.?\//);
+        await visit(join(file, '..', specifier));
+      }
+    };
+    await visit('voice-agent.js');
+    expect(seen.size).toBeGreaterThan(1); // it loads the polyfill chunk where AudioWorklet is missing
+  });
+
+  it('lets a bundler share the app’s Lit: dist/index.js imports lit and bundles none of it', async () => {
+    const pkg = await readPackageJson();
+    expect(Object.keys(pkg.dependencies)).toContain('lit');
+    const code = await readFile(join(packed.packageDir, 'dist/index.js'), 'utf8');
+    const bare = importsOf(code).filter((specifier) => !specifier.startsWith('.'));
+    expect(bare).toContain('lit');
+    for (const specifier of bare) expect(specifier).toMatch(/^(lit|lit\/.+|audioworklet-polyfill)$/);
+    // Lit registers its version when it is evaluated: that string is in a file only if Lit is bundled into it.
+    expect(code).not.toContain('litHtmlVersions');
+    expect(await readFile(join(packed.packageDir, 'dist/voice-agent.js'), 'utf8')).toContain('litHtmlVersions');
+  });
+
+  it('ships the worklet files once, shared by both entries', async () => {
+    const assets = await readdir(join(packed.packageDir, 'dist/assets'));
+    const worklets = assets.filter((name) => name.endsWith('.worklet.js'));
+    const index = await readFile(join(packed.packageDir, 'dist/index.js'), 'utf8');
+    const scriptTag = await readFile(join(packed.packageDir, 'dist/voice-agent.js'), 'utf8');
+    for (const worklet of worklets) {
+      expect(index).toContain(`./assets/${worklet}`);
+      expect(scriptTag).toContain(`assets/${worklet}`);
+    }
+  });
+});
