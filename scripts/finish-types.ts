@@ -1,11 +1,13 @@
 // Makes the emitted declarations (dist/types/) usable by any TypeScript consumer: the project imports its
 // own files as `./x.ts`, which the declarations must name `./x.js`; and Lit's types are reached only through
 // `lit` itself (the package's dependency), never through `lit-html` or `@lit/reactive-element`, which a strict
-// package manager (pnpm) does not let a consumer resolve.
-import { readFile, readdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+// package manager (pnpm) does not let a consumer resolve. Then drops the declaration files the public entry
+// does not reach (TypeScript emits one for every source file in the program).
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, normalize, relative } from 'node:path';
 
 const root = process.argv[2] ?? 'dist/types';
+const ENTRY = 'src/voice-agent.d.ts';
 
 const LIT_PACKAGES: [RegExp, string][] = [
   [/^lit-html(\/.*)?$/, 'lit'],
@@ -36,7 +38,26 @@ async function main(): Promise<void> {
     const finished = finishDeclaration(text);
     if (finished !== text) await writeFile(file, finished);
   }
-  console.log(`finish-types: ${files.length} declaration files in ${root}`);
+  const reached = await reachable(join(root, ENTRY));
+  const unreached = files.filter((file) => !reached.has(normalize(file)));
+  await Promise.all(unreached.map((file) => rm(file)));
+  console.log(`finish-types: ${reached.size} declaration files in ${root} (${unreached.length} not reached from ${ENTRY} removed)`);
+}
+
+/** The declaration files `entry` imports, directly or not. */
+async function reachable(entry: string): Promise<Set<string>> {
+  const seen = new Set<string>();
+  const queue = [normalize(entry)];
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = await readFile(file, 'utf8');
+    for (const [, specifier] of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)['"](\.[^'"]+)\.js['"]/g)) {
+      queue.push(normalize(join(dirname(file), `${specifier}.d.ts`)));
+    }
+  }
+  if (seen.size === 0) throw new Error(`no declarations at ${relative('.', entry)}`);
+  return seen;
 }
 
 await main();

@@ -127,7 +127,8 @@ export class VoiceAgentElement extends LitElement {
   /** Whether the floating panel is open (ignored inline, where the panel always shows). */
   declare open: boolean;
 
-  /** Everything a call needs (session, audio, the panel's views, styles and catalogues), behind one boundary. */
+  /** Everything a call needs (session, audio, the panel's views, styles and catalogues), behind one boundary.
+   *  @internal (not in the published declarations) */
   protected readonly ui = new CallUi(this, () => this.createAudio());
   private readonly language = new LangController(this, () => this.ui.agent?.language);
   private readonly sheet = new SheetController(
@@ -185,7 +186,8 @@ export class VoiceAgentElement extends LitElement {
     return this.ui.stats;
   }
 
-  /** The call's audio: the microphone and the agent's voice. Tests replace it with fakes. */
+  /** The call's audio: the microphone and the agent's voice. Tests replace it with fakes.
+   *  @internal (not in the published declarations) */
   protected createAudio(): ReturnType<AudioFactory> {
     return this.ui.createBrowserAudio({
       audioProcessing: this.audioProcessing !== 'off',
