@@ -1,8 +1,10 @@
 // `npm run bench`: our resampler against libsamplerate-js (MEDIUM, FASTEST) and linear interpolation,
 // quality and speed measured in this run, then the playback path; goals alongside. Tables are printed
-// and written to bench/results/ (see report.ts).
+// and written to bench/results/ (see report.ts). Then the browser section (browser/run-browser.ts):
+// `--call-seconds=N` sets its call length (default 90, the full run 600), `--no-browser` skips it.
 
 import { sampledAllocationBytes } from './allocation.ts';
+import { browserBench } from './browser/run-browser.ts';
 import { BenchReport } from './report.ts';
 import {
   LibSampleRate,
@@ -174,9 +176,19 @@ async function main(): Promise<void> {
         '1, 4, 9 kHz; THD+N: 3 s of 1 kHz arriving in random 10–200 ms chunks.',
     ],
   });
+  const callSeconds = Number(argument('call-seconds') ?? 90);
+  if (argument('no-browser') === undefined) {
+    for (const table of await browserBench({ callSeconds })) report.add(table);
+  }
   console.log(`\nResults written to ${report.write()}`);
   console.log(`\n(${fmt((performance.now() - started) / 1000)} s)`);
   for (const c of [...medium.instances.values(), ...fastest.instances.values()]) c.destroy();
+}
+
+/** `--name=value` (or `--name` alone, giving '') from the command line. */
+function argument(name: string): string | undefined {
+  const found = process.argv.find((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  return found === undefined ? undefined : found.slice(name.length + 3);
 }
 
 /** Milliseconds from flush() to the last non-zero output sample while a tone plays. */
