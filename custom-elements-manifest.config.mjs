@@ -6,4 +6,22 @@ export default {
   litelement: true,
   // package.json names the manifest itself (the analyzer would rewrite the file on every build).
   packagejson: false,
+  plugins: [publicApiOnly()],
 };
+
+/** Keeps the manifest to what a page may use: no private or protected members, nothing marked `@internal`. */
+function publicApiOnly() {
+  return {
+    name: 'public-api-only',
+    packageLinkPhase({ customElementsManifest }) {
+      for (const module of customElementsManifest.modules) {
+        for (const declaration of module.declarations ?? []) {
+          if (!declaration.members) continue;
+          declaration.members = declaration.members.filter(
+            (member) => !member.privacy || member.privacy === 'public',
+          );
+        }
+      }
+    },
+  };
+}

@@ -34,14 +34,14 @@ export type Placement = 'end' | 'start';
  * @attr placement - Floating corner: `end` (default; bottom right in LTR, bottom left in RTL) | `start`.
  * @attr open - Present while the floating panel is open.
  *
- * @event voice-agent-state - {state}
- * @event voice-agent-ready - {conversationId, maxSeconds, agent}
- * @event voice-agent-transcript - {role, text, final, turnId}
- * @event voice-agent-interrupted - {}
- * @event voice-agent-tool - {name, status, ok?}
- * @event voice-agent-ended - {reason, durationSeconds, billedSeconds, freeSeconds, conversationId}
- * @event voice-agent-error - {code, message, retryable, retryAfterSeconds?}
- * @event voice-agent-toggle - {open}: the floating panel opened or closed.
+ * @event {CustomEvent<StateDetail>} voice-agent-state - The call's state changed: `{state}`.
+ * @event {CustomEvent<ReadyDetail>} voice-agent-ready - The call is live: `{conversationId, maxSeconds, agent}`.
+ * @event {CustomEvent<TranscriptDetail>} voice-agent-transcript - A turn's text so far: `{role, text, final, turnId}`.
+ * @event {CustomEvent<Record<string, never>>} voice-agent-interrupted - The visitor spoke over the agent: `{}`.
+ * @event {CustomEvent<ToolDetail>} voice-agent-tool - The agent runs a tool or finished one: `{name, status, ok?}`.
+ * @event {CustomEvent<EndedDetail>} voice-agent-ended - The call ended: `{reason, durationSeconds, billedSeconds, freeSeconds, conversationId}`.
+ * @event {CustomEvent<ErrorDetail>} voice-agent-error - The call failed: `{code, message, retryable, retryAfterSeconds?}`.
+ * @event {CustomEvent<ToggleDetail>} voice-agent-toggle - The floating panel opened or closed: `{open}`.
  *
  * @csspart base - The wrapper carrying `dir` and `lang`.
  * @csspart launcher - The floating round button that opens and closes the panel.
@@ -60,7 +60,11 @@ export type Placement = 'end' | 'start';
  * @csspart timer - Elapsed time and time left.
  * @csspart tool - The tool the agent is running.
  * @csspart transcript - The conversation list.
- * @csspart turn - One turn of the conversation; also `turn-user`, `turn-agent`, `turn-provisional` (not final yet).
+ * @csspart turn - One turn of the conversation.
+ * @csspart turn-user - A turn of the visitor's (with `turn`).
+ * @csspart turn-agent - A turn of the agent's (with `turn`).
+ * @csspart turn-provisional - A turn that is not final yet (with `turn`).
+ * @csspart line-dropped - The mark in the transcript where the line dropped.
  * @csspart jump-button - Scrolls the transcript back to the newest turn.
  * @csspart message-form - The typed-message form.
  * @csspart message-input - The typed-message text box.
@@ -71,6 +75,7 @@ export type Placement = 'end' | 'start';
  * @csspart error - The error message and its action.
  * @csspart retry-button - Calls again after an error (counts down while the service asks to wait).
  * @csspart ended - The end reason, the duration and Call again.
+ * @csspart offline-notice - Said while the browser reports it is offline during a call.
  *
  * @cssproperty --voice-agent-accent - Main colour (call button, launcher, your turns). Default teal #0f766e / dark #5eead4.
  * @cssproperty --voice-agent-on-accent - Text and icons on the accent colour.

@@ -8,8 +8,11 @@ export interface ToggleDetail {
   open: boolean;
 }
 
-/** Each session event, re-emitted by the element as `voice-agent-<name>` with the same detail. */
-type SessionEvents = { [K in keyof SessionEventMap as `voice-agent-${K}`]: CustomEvent<SessionEventMap[K]> };
+/** The session events the element re-emits as `voice-agent-<name>` with the same detail (the others, such as
+ *  `network` and `uplink`, only change what the panel shows). */
+export type PublicSessionEvent = 'state' | 'ready' | 'transcript' | 'interrupted' | 'tool' | 'ended' | 'error';
+
+type SessionEvents = { [K in PublicSessionEvent as `voice-agent-${K}`]: CustomEvent<SessionEventMap[K]> };
 
 export interface VoiceAgentEventMap extends SessionEvents {
   /** The floating panel opened or closed. */

@@ -55,6 +55,10 @@ el.addEventListener('voice-agent-state', (e) => {
 el.addEventListener('voice-agent-toggle', (e) => {
   const open: boolean = e.detail.open;
 });
+el.addEventListener('voice-agent-network', (e) => {
+  // @ts-expect-error not one of the widget's events: a plain Event, without `detail`
+  void e.detail;
+});
 // The events bubble and are composed: typed on any ancestor too.
 document.addEventListener('voice-agent-ended', (e) => {
   const seconds: number = e.detail.durationSeconds;

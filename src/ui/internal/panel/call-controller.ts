@@ -5,6 +5,7 @@ import type { Turn } from '../../../call/transcript.ts';
 import type {
   CallState, EndedDetail, ErrorDetail, ReadyDetail, SessionEventMap, ToolDetail,
 } from '../../../call/types.ts';
+import type { PublicSessionEvent } from '../../voice-agent-events.ts';
 import { emit } from '../emit.ts';
 
 export type AudioFactory = () => { source: FrameSource; sink: AudioSink };
@@ -41,7 +42,7 @@ export class CallController implements ReactiveController {
   ) {
     host.addController(this);
     this.session = new CallSession({ createAudio });
-    const forward = <K extends keyof SessionEventMap>(name: K, update?: (detail: SessionEventMap[K]) => void) =>
+    const forward = <K extends PublicSessionEvent>(name: K, update?: (detail: SessionEventMap[K]) => void) =>
       this.session.on(name, (detail) => {
         update?.(detail);
         this.host.requestUpdate();
