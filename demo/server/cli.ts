@@ -1,4 +1,5 @@
 // npx tsx demo/server/cli.ts [--port 8787] [--host 127.0.0.1] [--agents path/to/agents.json]
+//   [--public-origin https://voice.example] [--allowed-host name]…
 // Runs the simulated agent-call service alone (no demo page). PORT and HOST env variables work too.
 import { parseArgs } from 'node:util';
 import { startSimulator } from './index.ts';
@@ -8,6 +9,8 @@ const { values } = parseArgs({
     port: { type: 'string', default: process.env.PORT ?? '8787' },
     host: { type: 'string', default: process.env.HOST ?? '127.0.0.1' },
     agents: { type: 'string' },
+    'public-origin': { type: 'string' },
+    'allowed-host': { type: 'string', multiple: true },
     quiet: { type: 'boolean', default: false },
   },
 });
@@ -22,6 +25,8 @@ const running = await startSimulator({
   port,
   host: values.host,
   ...(values.agents ? { agentsFile: values.agents } : {}),
+  ...(values['public-origin'] ? { publicOrigin: values['public-origin'] } : {}),
+  allowedHosts: values['allowed-host'] ?? [],
   prewarm: true,
   log: values.quiet ? () => {} : (message) => console.error(`[simulator] ${message}`),
 });

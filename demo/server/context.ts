@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { AccountState } from './accounts.ts';
 import type { AgentData } from './agents.ts';
 import type { Clock } from './clock.ts';
@@ -45,7 +46,11 @@ export interface SimulatorContext {
   /** Clock time the simulator was created (maintenance deadlines count from it). */
   readonly startedAt: number;
   readonly socketPath: string;
-  /** See SimulatorOptions.publicPageOrigin (undefined: this server's own origin). */
+  /** Whether the request's Host header is one the simulator answers to (SimulatorOptions.allowedHosts). */
+  hostAllowed(req: IncomingMessage): boolean;
+  /** The origin the service is reached at: the configured public origin, or the request's (checked) Host. */
+  serviceOrigin(req: IncomingMessage): string;
+  /** See SimulatorOptions.publicPageOrigin (undefined: the service origin). */
   readonly publicPageOrigin: string | null | undefined;
   recordCall(record: CallRecord): void;
 }

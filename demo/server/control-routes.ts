@@ -2,7 +2,7 @@
 // service's interface.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AgentData } from './agents.ts';
-import { decodeSegment, sendJson } from './http-util.ts';
+import { decodeSegment, isJsonContentType, requestOrigin, sendJson } from './http-util.ts';
 
 export const CONTROL_PREFIX = '/__simulator/';
 
@@ -10,6 +10,8 @@ export interface ControlTarget {
   agents: readonly AgentData[];
   calls(): unknown[];
   reset(): void;
+  /** Whether `origin` is the simulator's own (a page it serves, not another site). */
+  isOwnOrigin(origin: string, req: IncomingMessage): boolean;
 }
 
 /** Answers a /__simulator/ request. */
@@ -26,6 +28,8 @@ export function handleControlRequest(req: IncomingMessage, res: ServerResponse, 
     sendJson(res, 200, target.calls());
   } else if (route === 'reset' && method === 'POST') {
     req.resume();
+    const refusal = crossSiteRefusal(req, target);
+    if (refusal) return sendJson(res, refusal.status, { error: refusal.error });
     target.reset();
     sendJson(res, 200, { ok: true });
   } else if (route.startsWith('avatars/') && route.endsWith('.svg') && method === 'GET') {
@@ -44,6 +48,19 @@ export function handleControlRequest(req: IncomingMessage, res: ServerResponse, 
   } else {
     sendJson(res, 404, { error: 'Not found' });
   }
+}
+
+/** Why a state-changing request is refused, if it is: a request from another site (its Origin, or the
+ *  browser's Sec-Fetch-Site, says so) or one a page could send cross-site without a preflight (any
+ *  content type but JSON: a plain form or a `text/plain` fetch). */
+function crossSiteRefusal(req: IncomingMessage, target: ControlTarget): { status: number; error: string } | undefined {
+  const site = req.headers['sec-fetch-site'];
+  const origin = requestOrigin(req);
+  if ((site !== undefined && site !== 'same-origin' && site !== 'none') || (origin !== null && !target.isOwnOrigin(origin, req))) {
+    return { status: 403, error: 'Cross-site requests may not change the simulator' };
+  }
+  if (!isJsonContentType(req)) return { status: 415, error: 'Send Content-Type: application/json' };
+  return undefined;
 }
 
 /** A round gradient badge with the agent's initial. */

@@ -11,6 +11,15 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(text);
 }
 
+export function sendText(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+  });
+  res.end(text);
+}
+
 export class BodyTooLargeError extends Error {}
 
 /** The request body, refusing more than `maxBytes`. */
@@ -39,7 +48,8 @@ export function isJsonContentType(req: IncomingMessage): boolean {
   return typeof type === 'string' && type.split(';')[0]!.trim().toLowerCase() === 'application/json';
 }
 
-/** The origin this server is reached at, from the request's Host header (a malformed one is ignored). */
+/** The origin this server is reached at, from the request's Host header (a malformed one is ignored).
+ *  Only for requests that passed the host check (host-check.ts). */
 export function ownOrigin(req: IncomingMessage): string {
   const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
   const scheme = encrypted ? 'https' : 'http';

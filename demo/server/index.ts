@@ -3,6 +3,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SimulatorOptions } from './options.ts';
+import { withOwnHosts } from './host-check.ts';
+import { closeIncompleteRequests } from './incomplete-requests.ts';
 import { createSimulator, type Simulator } from './simulator.ts';
 
 export interface StartOptions extends SimulatorOptions {
@@ -23,7 +25,8 @@ export interface RunningSimulator {
 }
 
 export async function startSimulator(options: StartOptions = {}): Promise<RunningSimulator> {
-  const simulator = createSimulator(options);
+  const host = options.host ?? '127.0.0.1';
+  const simulator = createSimulator({ ...options, allowedHosts: withOwnHosts(options.allowedHosts ?? [], host) });
   const server = createServer((req, res) => simulator.handleRequest(req, res));
   server.on('upgrade', (req, socket, head) => {
     // A peer that resets the connection must not take the process down with an unhandled 'error'.
@@ -32,10 +35,10 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
     }
   });
+  closeIncompleteRequests(server, simulator.limits.incompleteRequestMs);
   server.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
   });
-  const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {

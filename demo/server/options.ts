@@ -25,6 +25,9 @@ export interface Limits {
   maxMessageBytes: number;
   /** Largest ticket request body read. */
   maxBodyBytes: number;
+  /** A connection whose request (headers and body) or upgrade request has not fully arrived this long
+   *  after it opened, or after its previous answer, is closed. */
+  incompleteRequestMs: number;
 }
 
 /** Real-time durations of the simulated service. */
@@ -66,6 +69,7 @@ export const defaultLimits: Limits = {
   freeCallSeconds: 3,
   maxMessageBytes: 512 * 1024,
   maxBodyBytes: 64 * 1024,
+  incompleteRequestMs: 10_000,
 };
 
 export const defaultTimings: Timings = {
@@ -95,6 +99,14 @@ export interface SimulatorOptions {
    *  reached at (from the Host header), as on the real service. null: no public page — under
    *  `npm run demo` the page you load plays a customer's site, so it must not count as one. */
   publicPageOrigin?: string | null;
+  /** The origin visitors reach the service at (`https://voice.example`): ticket answers' `wsUrl` and
+   *  avatar URLs are built from it. Default: the request's Host header, once it has passed the check below. */
+  publicOrigin?: string;
+  /** Host names the simulator answers to besides localhost names and IP literals, with Vite's
+   *  `server.allowedHosts` syntax (`.example.com` allows the name and its subdomains; `true`: any host).
+   *  Requests and upgrades with another Host get 403 before any simulator route answers (DNS rebinding).
+   *  The public origin's host is always allowed. */
+  allowedHosts?: readonly string[] | true;
   /** Path of the call socket; default `/api/agents/socket`. */
   socketPath?: string;
   /** Synthesise the demo agents' fixed phrases right away instead of on the first ticket. */

@@ -4,12 +4,13 @@ import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { accountStates, type AccountState } from './accounts.ts';
-import { loadAgentsFile, parseAgentsData, type AgentsData } from './agents.ts';
+import { loadAgentsFile, normaliseOrigin, parseAgentsData, type AgentsData } from './agents.ts';
 import { systemClock } from './clock.ts';
 import type { CallRecord, SimulatorContext } from './context.ts';
 import { CONTROL_PREFIX, handleControlRequest } from './control-routes.ts';
-import { decodeSegment, sendJson } from './http-util.ts';
-import { defaultLimits, defaultTimings, type SimulatorOptions } from './options.ts';
+import { decodeSegment, ownOrigin, sendJson, sendText } from './http-util.ts';
+import { isHostAllowed, withOwnHosts } from './host-check.ts';
+import { defaultLimits, defaultTimings, type Limits, type SimulatorOptions } from './options.ts';
 import { PHRASES } from './phrases.ts';
 import { SlidingWindowLimiter } from './rate-limit.ts';
 import { SocketGate } from './socket-gate.ts';
@@ -22,6 +23,8 @@ export const DEFAULT_SOCKET_PATH = '/api/agents/socket';
 
 export interface Simulator {
   readonly socketPath: string;
+  /** The limits in force (defaults with the options' overrides). */
+  readonly limits: Limits;
   /** Connect-style handler: answers the ticket route and /__simulator/…; anything else goes to `next`
    *  (or gets a 404 when there is no `next`). */
   handleRequest(req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): void;
@@ -50,6 +53,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const records: CallRecord[] = [];
   const ended = new EventEmitter();
   const synth = options.synthesiser ?? new ESpeakSynthesiser(log);
+  const publicOrigin = options.publicOrigin === undefined ? undefined : checkedOrigin(options.publicOrigin);
+  const allowedHosts = withOwnHosts(options.allowedHosts ?? [], publicOrigin && new URL(publicOrigin).hostname);
 
   const ctx: SimulatorContext = {
     agents: new Map(data.agents.map((a) => [a.publicId, a])),
@@ -66,6 +71,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     startedAt: clock.now(),
     socketPath: options.socketPath ?? DEFAULT_SOCKET_PATH,
     publicPageOrigin: options.publicPageOrigin,
+    hostAllowed: (req) => isHostAllowed(req.headers.host, allowedHosts),
+    serviceOrigin: (req) => publicOrigin ?? ownOrigin(req),
     recordCall(record) {
       records.push(record);
       ended.emit(record.conversationId, record);
@@ -84,6 +91,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
   const simulator: Simulator = {
     socketPath: ctx.socketPath,
+    limits,
 
     handleRequest(req, res, next) {
       let pathname: string;
@@ -93,7 +101,11 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
         pathname = '';
       }
       const ticket = TICKET_ROUTE.exec(pathname);
-      if (ticket) {
+      const ours = ticket !== null || pathname.startsWith(CONTROL_PREFIX);
+      if (ours && !ctx.hostAllowed(req)) {
+        req.resume();
+        sendText(res, 403, 'Blocked request: this host is not allowed.');
+      } else if (ticket) {
         if (req.method === 'POST') warmGreeting(ticket[1]!);
         handleTicketRequest(req, res, ticket[1]!, ctx).catch((error: unknown) => {
           log(`ticket request failed: ${(error as Error).stack ?? error}`);
@@ -105,6 +117,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
           agents: data.agents,
           calls: () => simulator.calls(),
           reset: () => simulator.reset(),
+          isOwnOrigin: (origin, request) => [ctx.serviceOrigin(request), ownOrigin(request)].includes(normaliseOrigin(origin)),
         });
       } else if (next) {
         next();
@@ -153,5 +166,17 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
   if (options.prewarm) void simulator.prewarm();
   return simulator;
+}
+
+/** An http(s) origin, or an error naming the bad value. */
+function checkedOrigin(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    // reported below
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new Error(`publicOrigin "${value}" is not an http(s) origin`);
+  return url.origin;
 }
 

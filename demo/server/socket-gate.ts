@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { Call } from './call.ts';
 import type { SimulatorContext } from './context.ts';
-import { ownOrigin, requestOrigin } from './http-util.ts';
+import { requestOrigin } from './http-util.ts';
 
 export class SocketGate {
   readonly #ctx: SimulatorContext;
@@ -32,6 +32,10 @@ export class SocketGate {
     }
     if (url.pathname !== this.#ctx.socketPath) return false;
     socket.on('error', (error) => this.#ctx.log(`call socket: ${error.message}`));
+    if (!this.#ctx.hostAllowed(req)) {
+      refuse(socket, 403, 'Blocked request: this host is not allowed');
+      return true;
+    }
     if (!isWebSocketHandshake(req)) {
       // Refused before the ticket is looked at, so a malformed attempt does not use it up.
       refuse(socket, 400, 'Not a WebSocket handshake');
@@ -43,7 +47,7 @@ export class SocketGate {
       refuse(socket, 401, `Ticket refused (${redemption.why})`);
       return true;
     }
-    const publicOrigin = ownOrigin(req);
+    const publicOrigin = this.#ctx.serviceOrigin(req);
     this.#wss.handleUpgrade(req, socket, head, (ws) => {
       const call: Call = new Call(ws, socket, redemption.ticket, this.#ctx, publicOrigin, () => this.#calls.delete(call));
       this.#calls.add(call);
@@ -69,7 +73,7 @@ function isWebSocketHandshake(req: IncomingMessage): boolean {
   );
 }
 
-const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized' };
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden' };
 
 function refuse(socket: Duplex, status: number, message: string): void {
   socket.end(

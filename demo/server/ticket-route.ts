@@ -2,7 +2,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { normaliseOrigin, type AgentData } from './agents.ts';
 import type { SimulatorContext } from './context.ts';
-import { BodyTooLargeError, decodeSegment, isJsonContentType, isRecord, ownOrigin, readBody, requestOrigin, sendJson } from './http-util.ts';
+import { BodyTooLargeError, decodeSegment, isJsonContentType, isRecord, readBody, requestOrigin, sendJson } from './http-util.ts';
 
 export const TICKET_ROUTE = /^\/api\/agents\/public\/([^/]+)\/call\/?$/;
 
@@ -93,7 +93,7 @@ export async function handleTicketRequest(
     );
     return;
   }
-  const publicPage = ctx.publicPageOrigin === undefined ? ownOrigin(req) : ctx.publicPageOrigin;
+  const publicPage = ctx.publicPageOrigin === undefined ? ctx.serviceOrigin(req) : ctx.publicPageOrigin;
   if (!originAllowed(agent, origin, publicPage)) {
     sendJson(res, 403, { error: 'This website is not allowed to call this agent', code: 'ORIGIN' }, cors);
     return;
@@ -106,7 +106,7 @@ export async function handleTicketRequest(
 
   const { visit, returning } = ctx.visits.resolve(visitToken, agent.publicId, now);
   const ticket = ctx.tickets.issue({ publicId: agent.publicId, origin, visit: visit.token, returningVisit: returning }, now);
-  const wsUrl = `${ownOrigin(req).replace(/^http/, 'ws')}${ctx.socketPath}`;
+  const wsUrl = `${ctx.serviceOrigin(req).replace(/^http/, 'ws')}${ctx.socketPath}`;
   sendJson(res, 200, { token: ticket.token, wsUrl, visit: visit.token }, cors);
 }
 

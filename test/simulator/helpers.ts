@@ -107,8 +107,12 @@ export class CallClient {
   readonly closed: Promise<{ code: number; reason: string }>;
   #waiters: (() => void)[] = [];
 
-  constructor(url: string, options: { origin?: string; autoPong?: boolean } = {}) {
-    this.ws = new WebSocket(url, { ...(options.origin ? { origin: options.origin } : {}), autoPong: options.autoPong ?? true });
+  constructor(url: string, options: { origin?: string; autoPong?: boolean; headers?: Record<string, string> } = {}) {
+    this.ws = new WebSocket(url, {
+      ...(options.origin ? { origin: options.origin } : {}),
+      ...(options.headers ? { headers: options.headers } : {}),
+      autoPong: options.autoPong ?? true,
+    });
     this.opened = new Promise((resolve, reject) => {
       this.ws.once('open', () => resolve());
       this.ws.once('unexpected-response', (_req, res) => {

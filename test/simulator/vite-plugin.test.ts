@@ -9,10 +9,13 @@ import WebSocket from 'ws';
 import { agentCallSimulator } from '../../demo/server/vite-plugin.ts';
 import { ESpeakSynthesiser } from '../../demo/server/synthesiser.ts';
 import { CallClient, fastTimings, isType, requestTicket, ticketFor } from './helpers.ts';
+import { halfSend, send } from './raw-http.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'sim-vite-'));
 writeFileSync(join(root, 'index.html'), '<!doctype html><title>page</title><p>demo page</p>');
-const plugin = () => agentCallSimulator({ timings: fastTimings, synthesiser: new ESpeakSynthesiser() });
+const INCOMPLETE_REQUEST_MS = 300;
+const plugin = () =>
+  agentCallSimulator({ timings: fastTimings, limits: { incompleteRequestMs: INCOMPLETE_REQUEST_MS }, synthesiser: new ESpeakSynthesiser() });
 
 describe.each(['dev', 'preview'] as const)('simulator in Vite %s server', (kind) => {
   let server: ViteDevServer | PreviewServer;
@@ -21,11 +24,15 @@ describe.each(['dev', 'preview'] as const)('simulator in Vite %s server', (kind)
   beforeAll(async () => {
     const common = { configFile: false as const, root, logLevel: 'silent' as const, plugins: [plugin()] };
     if (kind === 'dev') {
-      const dev = await createServer({ ...common, server: { port: 0, host: '127.0.0.1' }, optimizeDeps: { noDiscovery: true } });
+      const dev = await createServer({
+        ...common,
+        server: { port: 0, host: '127.0.0.1', allowedHosts: ['.shop.test'] },
+        optimizeDeps: { noDiscovery: true },
+      });
       await dev.listen();
       server = dev;
     } else {
-      server = await preview({ ...common, build: { outDir: root }, preview: { port: 0, host: '127.0.0.1' } });
+      server = await preview({ ...common, build: { outDir: root }, preview: { port: 0, host: '127.0.0.1', allowedHosts: ['.shop.test'] } });
     }
     base = server.resolvedUrls!.local[0]!.replace(/\/$/, '');
   });
@@ -59,6 +66,32 @@ describe.each(['dev', 'preview'] as const)('simulator in Vite %s server', (kind)
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('https://shop.example');
     expect((await requestTicket(base, 'allow-list', { origin: 'https://shop.example' })).status).toBe(200);
+  });
+
+  it('answers only to the hosts Vite allows, before Vite or the simulator answers anything (DNS rebinding)', async () => {
+    const { port } = new URL(base);
+    const rebound = await send(Number(port), 'POST', '/api/agents/public/demo-en/call', { Host: `evil.example:${port}` });
+    expect(rebound.status).toBe(403);
+    expect(rebound.body).not.toContain('wsUrl');
+    expect((await send(Number(port), 'GET', '/__simulator/calls', { Host: `evil.example:${port}` })).status).toBe(403);
+    const listed = await send(Number(port), 'POST', '/api/agents/public/demo-en/call', { Host: `demo.shop.test:${port}` });
+    expect(JSON.parse(listed.body).wsUrl).toBe(`ws://demo.shop.test:${port}/api/agents/socket`);
+  });
+
+  it('closes half-sent requests and upgrades, and leaves open calls alone', async () => {
+    const port = Number(new URL(base).port);
+    const ticket = await ticketFor(base, 'demo-en', { origin: base });
+    const call = await CallClient.open(ticket, { origin: base });
+    await call.next(isType('ready'));
+    for (const text of ['GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n', 'GET /api/agents/socket HTTP/1.1\r\nUpgrade: websocket\r\n']) {
+      const { closedAfterMs, answer } = await halfSend(port, text);
+      expect(answer).toBe('');
+      expect(closedAfterMs).toBeLessThan(INCOMPLETE_REQUEST_MS + 1000);
+    }
+    call.send({ type: 'ping' });
+    await call.next(isType('pong'));
+    call.send({ type: 'end' });
+    expect((await call.closed).code).toBe(1000);
   });
 
   it.runIf(kind === 'dev')('leaves Vite’s HMR socket working', async () => {
