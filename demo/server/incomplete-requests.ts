@@ -15,12 +15,14 @@ export function closeIncompleteRequests(server: Server, deadlineMs: number): voi
   /** From now, the socket has `deadlineMs` to deliver a whole request (`received` says when it has). */
   const arm = (socket: Socket, received: () => boolean = () => false) => {
     disarm(socket);
-    keep(
-      socket,
-      setTimeout(() => {
-        if (!received()) socket.destroy();
-      }, deadlineMs),
-    );
+    const timer = setTimeout(() => {
+      // Timers run before pending reads: on a busy event loop a request may have arrived but not been
+      // parsed yet. Decide after the reads (which re-arm or disarm the socket) have had their turn.
+      setImmediate(() => {
+        if (timers.get(socket) === timer && !received()) socket.destroy();
+      });
+    }, deadlineMs);
+    keep(socket, timer);
   };
   /** A kept-alive connection between requests: idle is fine (Node's keepAliveTimeout closes it), the
    *  deadline starts with the next request's first byte. */

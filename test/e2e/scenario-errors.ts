@@ -10,7 +10,9 @@ export const SCENARIO_ERRORS: [publicId: string, code: string, retryable: boolea
   ['owner-gone', 'OWNER', false],
   ['crash', 'SERVER_ERROR', true],
   ['vanishing', 'AGENT_GONE', false],
-  ['drop', 'CONNECTION_LOST', true],
+  // `drop` cuts every call, and a widget reconnects after each cut; `unreachable` also refuses the
+  // visit's reconnection tickets at the network level, so the widget gives up.
+  ['unreachable', 'CONNECTION_LOST', true],
 ];
 
 /** The BUSY scenario asks the caller to wait this long. */
