@@ -33,18 +33,23 @@ export class CallError extends Error {
   readonly code: ErrorCode;
   readonly retryable: boolean;
   readonly retryAfterSeconds: number | undefined;
+  /** The service asked for a wait longer than a day: "later", with no figure shown anywhere. */
+  readonly retryLater: boolean;
 
-  constructor(code: ErrorCode, message: string, retryAfterSeconds?: number) {
+  /** `retryAfter`: seconds the service asked to wait, or 'later' for a wait too long to count down. */
+  constructor(code: ErrorCode, message: string, retryAfter?: number | 'later') {
     super(message);
     this.name = 'CallError';
     this.code = code;
     this.retryable = RETRYABLE[code];
-    this.retryAfterSeconds = retryAfterSeconds ?? DEFAULT_RETRY_AFTER[code];
+    this.retryLater = retryAfter === 'later';
+    this.retryAfterSeconds = retryAfter === 'later' ? undefined : (retryAfter ?? DEFAULT_RETRY_AFTER[code]);
   }
 
   toDetail(): ErrorDetail {
     const detail: ErrorDetail = { code: this.code, message: this.message, retryable: this.retryable };
     if (this.retryAfterSeconds !== undefined) detail.retryAfterSeconds = this.retryAfterSeconds;
+    if (this.retryLater) detail.retryLater = true;
     return detail;
   }
 }

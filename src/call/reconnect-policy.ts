@@ -10,12 +10,16 @@ export interface ReconnectPolicy {
   giveUpMs: number;
   /** Pause before the n-th ticket of a drop (the last value repeats). Skipped when the browser comes back online. */
   delaysMs: readonly number[];
+  /** A line that drops again within this long of coming back is the same outage (same tickets, same
+   *  deadline): a service that cuts every call soon after `ready` ends in CONNECTION_LOST, not a loop. */
+  stableMs: number;
 }
 
 export const DEFAULT_RECONNECT_POLICY: ReconnectPolicy = {
   maxTickets: 4,
   giveUpMs: 20_000,
   delaysMs: [0, 1_000, 3_000, 6_000],
+  stableMs: 10_000,
 };
 
 /** The tickets left to one drop. */

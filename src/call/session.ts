@@ -100,6 +100,8 @@ interface Call {
   /** While reconnecting: ends the pause before the next ticket early (the browser came back online). */
   wake: (() => void) | null;
   giveUpTimer: ReturnType<typeof setTimeout> | null;
+  /** The latest outage: its tickets and deadline carry on if the line drops again within `stableMs`. */
+  outage: { budget: ReconnectBudget; droppedAt: number; backAt: number } | null;
   /** The visit token of this call's latest ticket answer. */
   visit: string | undefined;
   stopHints: () => void;
@@ -223,6 +225,7 @@ export class CallSession extends Emitter<SessionEventMap> {
       attemptDone: null,
       wake: null,
       giveUpTimer: null,
+      outage: null,
       visit: undefined,
       stopHints: () => {},
     };
@@ -327,6 +330,11 @@ export class CallSession extends Emitter<SessionEventMap> {
       this.stats.droppedMessages++;
       return;
     }
+    if (call.endedMessage) {
+      // The call is over: nothing the service sends after `ended` is played or shown.
+      this.stats.droppedMessages++;
+      return;
+    }
     if (call.startedAt === null || this._state === 'reconnecting') {
       // Before `ready` the service has nothing to say but `ready` or why it refuses.
       if (message.type !== 'ready' && message.type !== 'error') {
@@ -370,6 +378,7 @@ export class CallSession extends Emitter<SessionEventMap> {
       return;
     }
     const reconnected = this._state === 'reconnecting';
+    if (call.outage) call.outage.backAt = this.now();
     call.timers.clear(call.readyTimer);
     call.timers.clear(call.giveUpTimer);
     call.readyTimer = call.giveUpTimer = null;
@@ -411,12 +420,17 @@ export class CallSession extends Emitter<SessionEventMap> {
     this.transcript.markBreak();
     call.oddByte = null;
     this.move('reconnecting');
-    call.giveUpTimer = call.timers.after(this.reconnectPolicy.giveUpMs, () => this.giveUp(call));
-    void this.reconnect(call);
+    // A line that drops again soon after coming back is the same outage: its tickets and its deadline go on.
+    const now = this.now();
+    const outage = call.outage && now - call.outage.backAt < this.reconnectPolicy.stableMs ? call.outage : null;
+    call.outage = outage ?? { budget: new ReconnectBudget(this.reconnectPolicy), droppedAt: now, backAt: Infinity };
+    call.outage.backAt = Infinity;
+    const left = call.outage.droppedAt + this.reconnectPolicy.giveUpMs - now;
+    call.giveUpTimer = call.timers.after(Math.max(0, left), () => this.giveUp(call));
+    void this.reconnect(call, call.outage.budget);
   }
 
-  private async reconnect(call: Call): Promise<void> {
-    const budget = new ReconnectBudget(this.reconnectPolicy);
+  private async reconnect(call: Call, budget: ReconnectBudget): Promise<void> {
     while (!call.finished && this._state === 'reconnecting') {
       const delay = budget.nextDelay();
       if (delay === null) return this.giveUp(call);

@@ -51,6 +51,9 @@ export async function requestTicket(req: TicketRequest): Promise<Ticket> {
   return readTicket(body, url);
 }
 
+/** A Retry-After beyond a day is not a countdown anyone should see: it is shown as "later". */
+export const MAX_RETRY_AFTER_SECONDS = 24 * 60 * 60;
+
 /** The service answered the ticket request with an error status. */
 export class TicketAnswerError extends CallError {
   constructor(
@@ -64,7 +67,8 @@ export class TicketAnswerError extends CallError {
 function statusError(response: Response, body: unknown): CallError {
   const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const said = typeof fields.error === 'string' && fields.error.length < 300 ? fields.error : '';
-  const retryAfter = parseRetryAfter(response.headers.get('Retry-After'));
+  const seconds = parseRetryAfter(response.headers.get('Retry-After'));
+  const retryAfter = seconds !== undefined && seconds > MAX_RETRY_AFTER_SECONDS ? 'later' : seconds;
   switch (response.status) {
     case 403:
       return new TicketAnswerError(403, 'ORIGIN', 'This website is not allowed to call this agent.');

@@ -62,6 +62,9 @@ export interface ErrorDetail {
   message: string;
   retryable: boolean;
   retryAfterSeconds?: number;
+  /** Set (and `retryAfterSeconds` left out) when the service asked for a wait longer than a day: the
+   *  visitor is told "later", never a figure (additive to the contract). */
+  retryLater?: boolean;
 }
 
 /** Detail of each session event; the element re-emits each as `voice-agent-<name>`. */

@@ -17,3 +17,9 @@ export const SCENARIO_ERRORS: [publicId: string, code: string, retryable: boolea
 
 /** The BUSY scenario asks the caller to wait this long. */
 export const BUSY_RETRY_AFTER_SECONDS = 60;
+
+/** How long a scenario may take to reach its error: `drop` cuts every call 4 s after `ready`, and the widget
+ *  reconnects (one outage) until its 20 s give-up budget runs out. */
+export function scenarioErrorTimeoutMs(publicId: string): number {
+  return publicId === 'drop' ? 4_000 + 20_000 + 6_000 : 20_000;
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { BUSY_RETRY_AFTER_SECONDS, SCENARIO_ERRORS } from './scenario-errors.ts';
+import { BUSY_RETRY_AFTER_SECONDS, SCENARIO_ERRORS, scenarioErrorTimeoutMs } from './scenario-errors.ts';
 import { eventsOf, microphoneTracks, recordEvents, type Widget } from './widget-page.ts';
 
 // Every failure scenario of the simulator reaches the widget as its contract error code.
@@ -11,7 +11,7 @@ for (const [publicId, code, retryable] of SCENARIO_ERRORS) {
     const widget = page.locator('voice-agent');
     await expect(widget).toHaveAttribute('state', 'idle');
     await widget.evaluate((el: Widget) => el.start());
-    await expect(widget).toHaveAttribute('state', 'error', { timeout: 20_000 });
+    await expect(widget).toHaveAttribute('state', 'error', { timeout: scenarioErrorTimeoutMs(publicId) });
     const errors = await eventsOf(page, 'error');
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ code, retryable });

@@ -12,6 +12,13 @@ const ticketWithVisit = (n: number, visit: string) => ({
 });
 const secondReady = { ...readyMessage, conversationId: 'conv-2', maxSeconds: 240 };
 
+/** Hangs up a live call at once (the service closes), so no timer of it outlives the test. */
+async function hangUp(h: ReturnType<typeof harness>) {
+  const ending = h.session.end();
+  h.socket.serverClose(1000);
+  await ending;
+}
+
 describe('a line that drops after `ready`', () => {
   it('reconnects with a fresh ticket carrying the latest visit token, and goes on', async () => {
     const fetch = scriptedFetch(ticketWithVisit(1, 'visit-1'), ticketWithVisit(2, 'visit-2'), ticketWithVisit(3, 'visit-3'));
@@ -55,11 +62,13 @@ describe('a line that drops after `ready`', () => {
     h.session.sendText('oui');
     expect(h.socket.sentJson.at(-1)).toEqual({ type: 'text', text: 'oui' });
 
-    // A second drop carries the token of the latest answer.
+    // A second drop carries the token of the latest answer (soon after the first: the same outage, so
+    // its second ticket comes after the policy's 1 s pause).
     h.socket.serverClose(1006);
-    await settle();
+    await vi.waitFor(() => expect(fetch.calls).toHaveLength(3), { timeout: 3000 });
     expect(fetch.calls[2]!.body).toEqual({ visit: 'visit-2' });
     expect(h.source.opened).toBe(1);
+    await h.session.end(); // while reconnecting: nothing to wait for
   });
 
   it.each([1001, 1006, 1011, 1012, 1013])('reconnects after close %i mid-call', async (code) => {
@@ -73,6 +82,7 @@ describe('a line that drops after `ready`', () => {
     h.socket.receive(secondReady);
     expect(h.session.state).toBe('live');
     expect(h.of('error')).toEqual([]);
+    await hangUp(h);
   });
 
   it('gives up after 4 tickets (handshake refusals included) with exactly one CONNECTION_LOST', async () => {
@@ -231,5 +241,49 @@ describe('online/offline hints', () => {
     await vi.advanceTimersByTimeAsync(20_000);
     expect(h.of('error')).toMatchObject([{ code: 'CONNECTION_LOST' }]);
     expect(h.fetch.calls).toHaveLength(1);
+  });
+});
+
+describe('a service that cuts every call soon after `ready`', () => {
+  it('is one outage: its tickets and its 20 s carry over, then one CONNECTION_LOST', async () => {
+    fakeTime();
+    const h = harness({ now: () => Date.now() });
+    await h.goLive();
+    const firstDrop = Date.now();
+    let readies = 1;
+    h.socket.serverClose(1006);
+    while (h.session.state !== 'error' && Date.now() - firstDrop < 60_000) {
+      await vi.advanceTimersByTimeAsync(100);
+      await settle();
+      const socket = h.socket;
+      if (socket.readyState === 0) {
+        socket.open();
+        socket.receive({ ...secondReady, conversationId: `conv-${++readies}` });
+        await vi.advanceTimersByTimeAsync(2000);
+        socket.serverClose(1006); // cut again 2 s after `ready`
+      }
+    }
+    expect(Date.now() - firstDrop).toBeLessThanOrEqual(20_000);
+    expect(h.fetch.calls.length).toBeLessThanOrEqual(1 + 4);
+    expect(h.of('error')).toMatchObject([{ code: 'CONNECTION_LOST' }]);
+  });
+
+  it('a line that stayed up for a while gets a fresh outage budget when it drops again', async () => {
+    fakeTime();
+    const h = harness({ now: () => Date.now() });
+    await h.goLive();
+    for (let drop = 0; drop < 6; drop++) {
+      h.socket.serverClose(1006);
+      await settle();
+      h.socket.open();
+      h.socket.receive(secondReady);
+      for (let t = 0; t < 12_000; t += 2000) {
+        h.socket.receive({ type: 'pong' });
+        await vi.advanceTimersByTimeAsync(2000);
+      }
+    }
+    expect(h.session.state).toBe('live');
+    expect(h.fetch.calls).toHaveLength(7);
+    expect(h.of('error')).toEqual([]);
   });
 });

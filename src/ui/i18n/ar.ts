@@ -132,4 +132,5 @@ export const ar: Catalogue = {
   },
   retry: 'حاول من جديد',
   retryIn: (time) => `حاول من جديد بعد ${time}`,
+  retryLater: 'حاول من جديد لاحقًا',
 };

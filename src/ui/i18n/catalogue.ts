@@ -80,4 +80,6 @@ export interface Catalogue extends LauncherStrings {
   unknownError: ErrorText;
   retry: string;
   retryIn: (time: string) => string;
+  /** The service asked for a wait of more than a day: no figure, just "later". */
+  retryLater: string;
 }

@@ -129,4 +129,5 @@ export const en: Catalogue = {
   },
   retry: 'Try again',
   retryIn: (time) => `Try again in ${time}`,
+  retryLater: 'Try again later',
 };

@@ -130,4 +130,5 @@ export const fr: Catalogue = {
   },
   retry: 'Réessayer',
   retryIn: (time) => `Réessayer dans ${time}`,
+  retryLater: 'Réessayer plus tard',
 };

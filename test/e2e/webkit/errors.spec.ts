@@ -1,6 +1,6 @@
 // Every failure scenario of the simulator in WebKit, as scenarios.spec.ts checks it in Chromium: the widget
 // reports the contract error, and the microphone it opened once is released.
-import { BUSY_RETRY_AFTER_SECONDS, SCENARIO_ERRORS } from '../scenario-errors.ts';
+import { BUSY_RETRY_AFTER_SECONDS, SCENARIO_ERRORS, scenarioErrorTimeoutMs } from '../scenario-errors.ts';
 import { eventsOf, microphoneTracks } from '../widget-page.ts';
 import { expect, test } from './fixtures.ts';
 import { webkitUnavailable } from './webdriver.ts';
@@ -13,7 +13,7 @@ for (const [publicId, code, retryable] of SCENARIO_ERRORS) {
   test(`scenario ${publicId} → ${code}`, async ({ webkit }) => {
     await openWidget(webkit, `${test.info().project.use.baseURL}/?agent=${publicId}`);
     await startByScript(webkit);
-    await expect.poll(() => widgetState(webkit), { timeout: 20_000 }).toBe('error');
+    await expect.poll(() => widgetState(webkit), { timeout: scenarioErrorTimeoutMs(publicId) }).toBe('error');
     const errors = await eventsOf(webkit, 'error');
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ code, retryable });

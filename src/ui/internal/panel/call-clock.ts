@@ -17,6 +17,7 @@ export function callTimes(startedAt: number, maxSeconds: number, now: number): C
 
 /** Whole seconds still to wait before a retry (0 = now). */
 export function retryWaitSeconds(failedAt: number, retryAfterSeconds: number | undefined, now: number): number {
-  if (!retryAfterSeconds || !Number.isFinite(retryAfterSeconds)) return 0;
+  // Over a day is "later" (the session already says so); never a countdown of hours on end.
+  if (!retryAfterSeconds || !Number.isFinite(retryAfterSeconds) || retryAfterSeconds > 86_400) return 0;
   return Math.max(0, Math.ceil(retryAfterSeconds - (now - failedAt) / 1000));
 }

@@ -4,11 +4,12 @@ import type { ErrorDetail } from '../../../call/types.ts';
 import type { Catalogue, ErrorText } from '../../i18n/index.ts';
 import type { Formatter } from '../../i18n/format.ts';
 
-/** What the visitor can do about an error: call again now, after a wait, or nothing. */
-export type RetryAction = 'now' | 'wait' | 'none';
+/** What the visitor can do about an error: call again now, after a wait, later (no figure), or nothing. */
+export type RetryAction = 'now' | 'wait' | 'later' | 'none';
 
 export function retryAction(error: ErrorDetail, waitSeconds: number): RetryAction {
   if (!error.retryable) return 'none';
+  if (error.retryLater) return 'later';
   return waitSeconds > 0 ? 'wait' : 'now';
 }
 
@@ -44,13 +45,15 @@ export function errorPanel({ error, waitSeconds, t, format, onRetry }: ErrorPane
           class="primary wide"
           type="button"
           data-primary
-          aria-disabled=${action === 'wait' ? 'true' : 'false'}
+          aria-disabled=${action === 'wait' || action === 'later' ? 'true' : 'false'}
           @click=${() => action === 'now' && onRetry()}
         >
           ${action === 'wait'
             ? html`<span class="visually-hidden">${t.retry}</span
                 ><span class="countdown" aria-hidden="true">${t.retryIn(format.duration(waitSeconds))}</span>`
-            : t.retry}
+            : action === 'later'
+              ? t.retryLater
+              : t.retry}
         </button>`}
   </div>`;
 }

@@ -1,0 +1,85 @@
+// Protocol edges (issue 10 §5): after `ended`, before `ready`, and a Retry-After beyond a day.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { scriptedFetch, settle } from '../fakes.ts';
+import { harness, readyMessage, target } from './session-harness.ts';
+
+afterEach(() => vi.useRealTimers());
+
+const ended = { type: 'ended', reason: 'agent_ended', durationSeconds: 9, billedSeconds: 9, freeSeconds: 0, conversationId: 'conv-1' };
+
+describe('after `ended`', () => {
+  it('plays what was queued, drops what arrives later (a burst of speech, messages), and ends once drained', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const h = harness({ now: () => Date.now() });
+    await h.goLive();
+    const goodbye = new Int16Array(24_000).buffer;
+    h.socket.receive(goodbye);
+    h.socket.receive(ended);
+    expect(h.session.state).toBe('ending');
+    for (let i = 0; i < 17; i++) h.socket.receive(new Int16Array(24_000).buffer); // 17 s of late speech
+    h.socket.receive({ type: 'transcript', role: 'agent', text: 'one more thing', final: true });
+    h.socket.receive({ type: 'tool', name: 'late', status: 'running' });
+    expect(h.sink.written).toEqual([goodbye]);
+    expect(h.sink.flushes).toBe(0); // what was queued is not cut
+    expect(h.of('transcript')).toEqual([]);
+    expect(h.of('tool')).toEqual([]);
+    expect(h.session.stats.droppedMessages).toBe(19);
+
+    await vi.advanceTimersByTimeAsync(1000);
+    h.sink.finishPlaying();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.session.state).toBe('ended'); // without waiting for the socket to close
+    expect(h.socket.readyState).toBe(3);
+    expect(h.of('ended')).toMatchObject([{ reason: 'agent_ended' }]);
+  });
+
+  it('with nothing queued, is `ended` at once', async () => {
+    const h = harness();
+    await h.goLive();
+    h.socket.receive(ended);
+    await settle();
+    expect(h.session.state).toBe('ended');
+  });
+});
+
+describe('before `ready`', () => {
+  it('ignores and counts everything but `ready` and `error`', async () => {
+    const h = harness();
+    const started = h.session.start(target);
+    await settle();
+    h.socket.open();
+    h.socket.receive({ type: 'transcript', role: 'user', text: 'typed on a shared computer', final: true });
+    h.socket.receive({ type: 'tool', name: 'x', status: 'running' });
+    h.socket.receive(new Int16Array(240).buffer);
+    h.socket.receive({ type: 'interrupted' });
+    expect(h.session.stats.droppedMessages).toBe(4);
+    expect(h.events.filter((e) => e.name !== 'state')).toEqual([]);
+    expect(h.sink.written).toEqual([]);
+    h.socket.receive(readyMessage);
+    await started;
+    h.socket.receive({ type: 'transcript', role: 'agent', text: 'Salam', final: true });
+    expect(h.of('transcript')).toHaveLength(1);
+  });
+});
+
+describe('Retry-After beyond a day', () => {
+  it.each(['99999999999', '86401', new Date(Date.now() + 3 * 86_400_000).toUTCString()])(
+    'is "later": no figure in the error (%s)',
+    async (value) => {
+      const h = harness({ fetch: scriptedFetch({ status: 429, headers: { 'Retry-After': value } }) });
+      await h.session.start(target);
+      const [error] = h.of('error');
+      expect(error).toEqual({
+        code: 'RATE_LIMITED', message: 'Too many calls from this network; try again later.', retryable: true, retryLater: true,
+      });
+      expect(JSON.stringify(error)).not.toMatch(/\d/);
+    },
+  );
+
+  it('a day or less is still counted down', async () => {
+    const h = harness({ fetch: scriptedFetch({ status: 503, headers: { 'Retry-After': '86400' } }) });
+    await h.session.start(target);
+    expect(h.of('error')[0]).toMatchObject({ code: 'MAINTENANCE', retryAfterSeconds: 86400 });
+    expect(h.of('error')[0]!.retryLater).toBeUndefined();
+  });
+});
