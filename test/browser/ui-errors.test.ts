@@ -226,6 +226,7 @@ describe('retry', () => {
     const said = el.root.textContent ?? '';
     expect(said).not.toMatch(/[0-9\u0660-\u0669\u06f0-\u06f9]/);
     expect(said).toContain(CATALOGUES[lang].retryLater);
+    expect(el.$('.visually-hidden[role="status"]').textContent).toContain(CATALOGUES[lang].retryLater);
   });
 
   it('MAINTENANCE with a Retry-After counts down too', async () => {

@@ -359,9 +359,12 @@ export class CallUi implements ReactiveController {
         if (!error) return '';
         const text = errorText(error, t);
         // The wait is said once, as the service gave it; the button then counts down silently.
-        const wait = retryAction(error, retryWaitSeconds(0, error.retryAfterSeconds, 0)) === 'wait'
+        const action = retryAction(error, retryWaitSeconds(0, error.retryAfterSeconds, 0));
+        const wait = action === 'wait'
           ? ` ${t.retryIn(format.duration(error.retryAfterSeconds ?? 0))}.`
-          : '';
+          : action === 'later'
+            ? ` ${t.retryLater}.`
+            : '';
         return `${text.title}. ${text.body}${wait}`;
       }
       default:
