@@ -1,9 +1,9 @@
 // The package as a consumer gets it: `npm pack` of the built repository, unpacked into a fresh folder outside
-// the repository as node_modules/voice-agent-widget, with its one runtime dependency a consumer would also
-// have (`lit`, linked from this repository's node_modules). Needs `npm run build` first.
+// the repository as node_modules/voice-agent-widget, with the runtime dependencies npm would install beside it
+// (its `dependencies`, linked from this repository's node_modules, and nothing else). Needs `npm run build` first.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,7 +38,13 @@ export async function packForConsumer(): Promise<Packed> {
   const packageDir = join(dir, 'node_modules/voice-agent-widget');
   await mkdir(packageDir, { recursive: true });
   execFileSync('tar', ['-xzf', join(dir, report.filename), '-C', packageDir, '--strip-components=1']);
-  await symlink(join(REPO, 'node_modules/lit'), join(dir, 'node_modules/lit'), 'dir');
+  const { dependencies = {} } = JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
+  for (const name of Object.keys(dependencies)) {
+    await mkdir(join(dir, 'node_modules', name, '..'), { recursive: true });
+    await symlink(join(REPO, 'node_modules', name), join(dir, 'node_modules', name), 'dir');
+  }
   return {
     dir,
     packageDir,
