@@ -3,6 +3,7 @@
 import type { AudioSink, FrameSource } from '../call/audio-ports.ts';
 import type { CallError } from '../call/errors.ts';
 import type { AudioLevel, FrameSamples, PlaybackStatus } from '../../worklets/messages.ts';
+import { ContextKeeper } from './context-keeper.ts';
 import { canRequestMicrophone } from './microphone.ts';
 import { MicrophoneSource } from './microphone-source.ts';
 import { audioContextConstructor, SharedAudioContext } from './shared-context.ts';
@@ -27,6 +28,9 @@ export interface AudioEngineOptions {
   onInputLevel?: ((level: AudioLevel) => void) | undefined;
   /** Level of the agent's voice, about 30 times a second while it plays (and once at 0 when it stops). */
   onOutputLevel?: ((level: AudioLevel) => void) | undefined;
+  /** True while the browser keeps the call's audio stopped until the visitor taps (`resumeAudio()` in that
+   *  tap); false once it runs again. */
+  onNeedsGesture?: ((needsGesture: boolean) => void) | undefined;
   /** Playback tuning; the DSP core's defaults when absent. */
   playback?: { capacitySeconds?: number; prebufferMs?: number; fadeMs?: number };
 }
@@ -46,13 +50,19 @@ export class AudioEngine {
   /** The agent's voice, 24 kHz s16le mono chunks. */
   readonly sink: AudioSink;
 
-  private readonly shared = new SharedAudioContext();
+  private readonly shared = new SharedAudioContext({
+    created: (context) => this.keep(context),
+    closed: () => this.stopKeeping(),
+  });
+  private keeper: ContextKeeper | null = null;
+  private readonly onNeedsGesture: AudioEngineOptions['onNeedsGesture'];
   private readonly microphone: MicrophoneSource;
   private readonly speaker: SpeakerSink;
   private lastInputLevel: AudioLevel = SILENT;
   private lastOutputLevel: AudioLevel = SILENT;
 
   constructor(options: AudioEngineOptions = {}) {
+    this.onNeedsGesture = options.onNeedsGesture;
     this.microphone = new MicrophoneSource(this.shared, {
       audioProcessing: options.audioProcessing ?? true,
       inputDeviceId: options.inputDeviceId,
@@ -114,11 +124,45 @@ export class AudioEngine {
     return this.speaker.setOutputDevice(deviceId);
   }
 
+  /** Whether the call's audio waits for the visitor's tap (see `onNeedsGesture`). */
+  get needsGesture(): boolean {
+    return this.keeper?.waitingForGesture ?? false;
+  }
+
+  /** Resumes the call's audio; call it synchronously inside the visitor's tap. */
+  resumeAudio(): void {
+    this.keeper?.resumeInGesture();
+  }
+
   /** Releases everything (the same as closing both ends). Safe to call more than once. */
   close(): void {
+    this.stopKeeping();
     this.microphone.close();
     this.speaker.close();
     this.lastInputLevel = this.lastOutputLevel = SILENT;
+  }
+
+  /** Watches the new context for the rest of the call: suspended or interrupted, it is resumed (on a tap
+   *  when nothing else works), and looked at again whenever the page is shown. */
+  private keep(context: AudioContext): void {
+    this.stopKeeping();
+    this.keeper = new ContextKeeper(context, {
+      onNeedsGesture: (needsGesture) => this.onNeedsGesture?.(needsGesture),
+    });
+    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.pageShown);
+  }
+
+  private readonly pageShown = (): void => {
+    if (document.visibilityState === 'visible') this.keeper?.check();
+  };
+
+  private stopKeeping(): void {
+    if (!this.keeper) return;
+    const wasWaiting = this.keeper.waitingForGesture;
+    this.keeper.dispose();
+    this.keeper = null;
+    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', this.pageShown);
+    if (wasWaiting) this.onNeedsGesture?.(false);
   }
 
   private failed(_error: CallError): void {

@@ -3,6 +3,7 @@
 import type { FrameSource } from '../call/audio-ports.ts';
 import { CallError, describeError } from '../call/errors.ts';
 import type { AudioLevel, FrameSamples } from '../../worklets/messages.ts';
+import { setAudioSessionType } from './audio-session.ts';
 import { CaptureNode } from './capture-node.ts';
 import { canRequestMicrophone, microphoneError, noMicrophoneApi, requestMicrophone, stopStream } from './microphone.ts';
 import type { SharedAudioContext } from './shared-context.ts';
@@ -27,6 +28,8 @@ export class MicrophoneSource implements FrameSource {
   private onFailure: ((error: CallError) => void) | null = null;
   private failure: CallError | null = null;
   private started = false;
+  /** The default device being opened in place of one that ended. */
+  private replacing: Promise<void> | null = null;
 
   constructor(
     private readonly shared: SharedAudioContext,
@@ -55,6 +58,7 @@ export class MicrophoneSource implements FrameSource {
     try {
       // Without a microphone API there is no call: fail before creating a context.
       if (!canRequestMicrophone()) throw noMicrophoneApi();
+      setAudioSessionType('play-and-record');
       streamRequest = requestMicrophone({
         audioProcessing: this.options.audioProcessing,
         deviceId: this.options.inputDeviceId,
@@ -99,6 +103,13 @@ export class MicrophoneSource implements FrameSource {
     const stream = await streamRequest;
     // Closed while the browser was asking: nothing to report, nothing left open.
     if (generation !== this.generation) return stopStream(stream);
+    await this.attach(generation, context, stream);
+    // Now that the microphone is open the context may run (it usually already does).
+    if (context.state === 'suspended') context.resume().catch(() => undefined);
+  }
+
+  /** Connects `stream` to a new capture processor; frames flow at once when the source is started. */
+  private async attach(generation: number, context: AudioContext, stream: MediaStream): Promise<void> {
     this.stream = stream;
     for (const track of stream.getAudioTracks()) track.addEventListener('ended', this.trackEnded);
     let capture: CaptureNode;
@@ -119,8 +130,6 @@ export class MicrophoneSource implements FrameSource {
     };
     capture.onError = (message) => this.fail(new CallError('MIC_UNAVAILABLE', message));
     if (this.started) capture.start();
-    // Now that the microphone is open the context may run (it usually already does).
-    if (context.state === 'suspended') context.resume().catch(() => undefined);
   }
 
   private rejected(generation: number, error: CallError): Promise<never> {
@@ -131,8 +140,27 @@ export class MicrophoneSource implements FrameSource {
     return Promise.reject(error);
   }
 
+  /** The microphone ended mid-call (unplugged, revoked): the default device takes over if there is one
+   *  (permission was given for this call, so no gesture is needed); with none, the session hears of it. */
   private readonly trackEnded = (): void => {
-    this.fail(new CallError('MIC_UNAVAILABLE', 'The microphone stopped (unplugged, or taken by another application).'));
+    if (this.failure || this.replacing) return;
+    const generation = this.generation;
+    const context = this.shared.current;
+    this.releaseMicrophone();
+    const lost = () =>
+      this.fail(new CallError('MIC_UNAVAILABLE', 'The microphone stopped (unplugged, or taken by another application).'));
+    if (!context || context.state === 'closed') return lost();
+    this.replacing = requestMicrophone({ audioProcessing: this.options.audioProcessing })
+      .then(async (stream) => {
+        if (generation !== this.generation) return stopStream(stream);
+        await this.attach(generation, context, stream);
+      })
+      .catch(() => {
+        if (generation === this.generation) lost();
+      })
+      .finally(() => {
+        this.replacing = null;
+      });
   };
 
   /** The microphone went away mid-call: frames stop, the session hears about it once. */

@@ -14,6 +14,10 @@ export class SharedAudioContext {
   private context: AudioContext | null = null;
   private readonly users = new Set<object>();
 
+  /** `created` runs once per context, right after it is created (still inside the gesture); `closed` when
+   *  the last user lets go of it. */
+  constructor(private readonly hooks: { created?: (context: AudioContext) => void; closed?: () => void } = {}) {}
+
   /** The context, or null before the first `acquire` / after the last `release`. */
   get current(): AudioContext | null {
     return this.context;
@@ -30,6 +34,9 @@ export class SharedAudioContext {
       } catch (error) {
         throw new CallError('AUDIO_UNSUPPORTED', `Web Audio could not start (${describeError(error)}).`);
       }
+      // Safari may create it suspended even in a gesture: resuming now, before any await, keeps the gesture.
+      if (this.context.state !== 'running') this.context.resume().catch(() => undefined);
+      this.hooks.created?.(this.context);
     }
     this.users.add(user);
     return this.context;
@@ -41,6 +48,7 @@ export class SharedAudioContext {
     if (this.users.size > 0 || !this.context) return;
     const context = this.context;
     this.context = null;
+    this.hooks.closed?.();
     if (context.state !== 'closed') context.close().catch(() => undefined);
   }
 }

@@ -169,6 +169,13 @@ export class CallSession extends Emitter<SessionEventMap> {
     call.uplink.withoutSource();
   }
 
+  /** The microphone went away mid-call and no other device could take over: the call goes on typed. */
+  private microphoneLost(call: Call): void {
+    if (call !== this.call || call.finished || !call.source) return;
+    this.continueWithoutMicrophone();
+    this.emit('microphone', { lost: true });
+  }
+
   /** The browser says it is offline (a hint: the call goes on until the link itself is found dead). */
   get offline(): boolean {
     return !this.network.online;
@@ -393,7 +400,7 @@ export class CallSession extends Emitter<SessionEventMap> {
     if (!reconnected) {
       call.source?.start(
         (frame) => call.uplink.push(frame),
-        (error) => this.fail(call, error),
+        () => this.microphoneLost(call),
       );
     }
     call.link.watchLiveness(() => this._state === 'live');

@@ -81,4 +81,7 @@ export interface SessionEventMap {
   /** The microphone delivered nothing for a while (suspended audio, a track that ended) and silence fills
    *  in, or it delivers again (not re-emitted as a public event). */
   uplink: { stalled: boolean };
+  /** The microphone ended mid-call with no other device to take over: the call goes on as a typed call
+   *  (not re-emitted as a public event). */
+  microphone: { lost: boolean };
 }

@@ -160,9 +160,11 @@ export class VoiceAgentElement extends LitElement {
     return this.ui.state;
   }
 
-  /** Starts a call (again after `ended` or `error`). Call it from the visitor's gesture. */
-  start(): Promise<void> {
-    return this.ui.call.start({ serverUrl: this.serverUrl || scriptOrigin(), publicId: this.publicId });
+  /** Starts a call (again after `ended` or `error`). Call it from the visitor's gesture. With
+   *  `{ microphone: false }`, a typed call: no microphone is asked for (no permission prompt), the visitor
+   *  types and hears the agent, and the uplink carries real-time silence. */
+  start(options: { microphone?: boolean } = {}): Promise<void> {
+    return this.ui.call.start({ serverUrl: this.serverUrl || scriptOrigin(), publicId: this.publicId }, options);
   }
 
   /** Hangs up. */

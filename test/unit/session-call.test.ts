@@ -282,16 +282,28 @@ describe('audio wiring', () => {
     expect(bytes).toEqual([[1, 0, 2, 0], [3, 0], [4, 0, 5, 0]]);
   });
 
-  it('reports a microphone that goes away mid-call and releases everything', async () => {
-    const h = harness();
-    await h.goLive();
-    h.source.onFailure?.(new CallError('MIC_UNAVAILABLE', 'The microphone stopped.'));
-    expect(h.session.state).toBe('error');
-    expect(h.of('error')[0]).toMatchObject({ code: 'MIC_UNAVAILABLE', retryable: true });
-    expect(h.socket.sentJson.at(-1)).toEqual({ type: 'end' });
-    expect(h.socket.closedWith).toBe(1000);
-    expect(h.source.closed).toBeGreaterThan(0);
-    expect(h.sink.closed).toBe(1);
+  it('goes on as a typed call when the microphone goes away mid-call: released, silent uplink, still live', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const h = harness({ now: () => Date.now() });
+      await h.goLive();
+      h.source.onFailure?.(new CallError('MIC_UNAVAILABLE', 'The microphone stopped.'));
+      expect(h.session.state).toBe('live');
+      expect(h.of('error')).toEqual([]);
+      expect(h.of('microphone')).toEqual([{ lost: true }]);
+      expect(h.session.microphone).toBe(false);
+      expect(h.source.closed).toBeGreaterThan(0);
+      expect(h.sink.closed).toBe(0);
+      const before = h.session.stats.framesSent;
+      await vi.advanceTimersByTimeAsync(1000);
+      // Silence at real-time pace (50 frames a second) from the moment the microphone went.
+      expect(h.session.stats.framesSent - before).toBeGreaterThanOrEqual(49);
+      expect(h.session.stats.framesSent - before).toBeLessThanOrEqual(51);
+      h.session.sendText('still here');
+      expect(h.socket.sentJson.at(-1)).toEqual({ type: 'text', text: 'still here' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reports an agent voice that breaks down mid-call instead of going silent', async () => {

@@ -14,7 +14,7 @@ export const readyMessage = {
 };
 
 type EventName = keyof SessionEventMap;
-const EVENT_NAMES: EventName[] = ['state', 'ready', 'transcript', 'interrupted', 'tool', 'ended', 'error', 'network', 'uplink'];
+const EVENT_NAMES: EventName[] = ['state', 'ready', 'transcript', 'interrupted', 'tool', 'ended', 'error', 'network', 'uplink', 'microphone'];
 
 export function harness(
   options: {

@@ -6,11 +6,15 @@ import type { PlaybackStatus } from '../../audio/audio-engine.ts';
 import type { SessionStats } from '../../call/session.ts';
 import type { AgentInfo, CallState } from '../../call/types.ts';
 import { isolate, Formatter } from '../i18n/format.ts';
-import { CATALOGUES, type Catalogue, type Lang } from '../i18n/index.ts';
+import { AUDIO_NOTICES, type AudioNoticeStrings } from '../i18n/audio-notices.ts';
+import { CATALOGUES, type Catalogue, type ErrorText, type Lang } from '../i18n/index.ts';
+import type { ErrorDetail } from '../../call/types.ts';
 import { avatarView } from './avatar.ts';
 import { callUiStyles } from './call-ui.styles.ts';
 import { icons } from './icons.ts';
+import { microphoneForbiddenByPage } from './microphone-policy.ts';
 import { activityOf } from './panel/activity.ts';
+import { continueByTypingButton, resumeNotice, typedCallNotice } from './panel/audio-notices.ts';
 import { AutoScrollController } from './panel/auto-scroll-controller.ts';
 import { type BrowserAudio, type BrowserAudioOptions, createBrowserAudio } from './panel/browser-audio.ts';
 import { type AudioFactory, CallController } from './panel/call-controller.ts';
@@ -29,7 +33,7 @@ export type { AudioFactory };
 /** What the call UI needs from the element that holds it. */
 export interface CallUiHost extends ReactiveControllerHost, HTMLElement {
   /** Starts a call the way the page's `start()` does (the panel's Call buttons use it). */
-  start(): Promise<void>;
+  start(options?: { microphone?: boolean }): Promise<void>;
   end(): Promise<void>;
   sendText(text: string): void;
   muted: boolean;
@@ -70,6 +74,12 @@ export class CallUi implements ReactiveController {
   private readonly autoScroll: AutoScrollController;
   private floating = true;
   private lang: Lang = 'ar';
+  /** The browser holds the call's audio until the visitor taps ("Tap to continue"). */
+  private audioNeedsGesture = false;
+  /** The microphone went away mid-call: the call goes on typed. */
+  private microphoneLost = false;
+  /** The text box takes the focus once the call is live (a typed call the visitor chose in the panel). */
+  private focusMessageWhenLive = false;
 
   constructor(
     private readonly host: CallUiHost,
@@ -81,6 +91,11 @@ export class CallUi implements ReactiveController {
     new TickerController(host, () => this.needsClock());
     host.addEventListener('voice-agent-ready', () => (this.agent = this.call.ready?.agent ?? null));
     host.addEventListener('voice-agent-state', () => this.onState());
+    this.call.session.on('microphone', () => {
+      this.microphoneLost = true;
+      this.host.requestUpdate();
+      this.focusMessage();
+    });
   }
 
   hostConnected(): void {
@@ -112,6 +127,10 @@ export class CallUi implements ReactiveController {
     this.audio = createBrowserAudio({
       ...options,
       onLevels: (input, output, speaking) => this.call.setLevels(input, output, speaking),
+      onNeedsGesture: (needsGesture) => {
+        this.audioNeedsGesture = needsGesture;
+        this.host.requestUpdate();
+      },
     });
     return this.audio;
   }
@@ -137,7 +156,17 @@ export class CallUi implements ReactiveController {
     if (this.state === 'connecting') {
       this.autoScroll.reset();
       this.messageFailed = false;
+      this.microphoneLost = this.audioNeedsGesture = false;
     }
+    if (this.state === 'live' && this.focusMessageWhenLive) this.focusMessage();
+    if (this.state !== 'connecting') this.focusMessageWhenLive = false;
+  }
+
+  /** Focus to the text box (a call that goes on by typing), once it is rendered. */
+  private focusMessage(): void {
+    void this.host.updateComplete.then(() => {
+      this.host.shadowRoot?.querySelector<HTMLInputElement>('[part="message-input"]:not([disabled])')?.focus();
+    });
   }
 
   /** A state change replaces the panel's controls; focus that was on one of them (or on the panel) moves
@@ -159,9 +188,20 @@ export class CallUi implements ReactiveController {
 
   // ——— visitor intents ———
 
-  private readonly startFromUi = (): void => {
+  private readonly startFromUi = (): void => this.startCall({});
+
+  /** "Continue by typing": a call with no microphone (no permission prompt), the text box focused. */
+  private readonly startTypedFromUi = (): void => {
+    this.focusMessageWhenLive = true;
+    this.startCall({ microphone: false });
+  };
+
+  /** The visitor tapped "Tap to continue": the audio resumes in this very gesture. */
+  private readonly resumeFromUi = (): void => this.audio?.engine.resumeAudio();
+
+  private startCall(options: { microphone?: boolean }): void {
     this.notConfigured = false;
-    this.host.start().catch(() => {
+    this.host.start(options).catch(() => {
       // The only synchronous refusal is a missing public-id: a page set-up problem, said in plain words.
       this.notConfigured = true;
       this.host.requestUpdate();
@@ -193,6 +233,16 @@ export class CallUi implements ReactiveController {
 
   private get format(): Formatter {
     return formatterFor(this.lang);
+  }
+
+  private get notices(): AudioNoticeStrings {
+    return AUDIO_NOTICES[this.lang];
+  }
+
+  /** An error's text; a microphone the embedding page forbids is the site owner's to allow, not the visitor's. */
+  private errorTextOf(error: ErrorDetail): ErrorText {
+    if (error.code === 'MIC_DENIED' && microphoneForbiddenByPage()) return this.notices.frameBlocked;
+    return errorText(error, this.t);
   }
 
   private get agentName(): string {
@@ -265,7 +315,10 @@ export class CallUi implements ReactiveController {
       case 'reconnecting': {
         // One template for both, so what the visitor was typing survives the drop.
         const reconnecting = this.state === 'reconnecting';
-        return html`${reconnecting ? nothing : this.renderLiveInfo()} ${this.renderOffline()} ${this.renderTranscript()}
+        return html`${this.audioNeedsGesture ? resumeNotice(this.notices, this.resumeFromUi) : nothing}
+          ${reconnecting ? nothing : this.renderLiveInfo()} ${this.renderOffline()}
+          ${this.call.session.microphone ? nothing : typedCallNotice(this.notices, this.microphoneLost)}
+          ${this.renderTranscript()}
           ${messageForm({
             t,
             failed: this.messageFailed,
@@ -287,7 +340,10 @@ export class CallUi implements ReactiveController {
         return html`${ended ? endedPanel(ended, t, format, this.startFromUi) : nothing} ${this.renderTranscript()}`;
       case 'error':
         return html`${error
-          ? errorPanel({ error, waitSeconds: this.retryWait(), t, format, onRetry: this.startFromUi })
+          ? errorPanel({ error, text: this.errorTextOf(error), waitSeconds: this.retryWait(), t, format, onRetry: this.startFromUi })
+          : nothing}
+        ${error?.code === 'MIC_DENIED' || error?.code === 'MIC_UNAVAILABLE'
+          ? continueByTypingButton(this.notices, this.startTypedFromUi)
           : nothing}
         ${this.renderTranscript()}`;
     }
@@ -334,7 +390,7 @@ export class CallUi implements ReactiveController {
         return this.host.muted ? `${line} · ${t.muted}` : line;
       }
       case 'error':
-        return this.call.error ? errorText(this.call.error, t).title : '';
+        return this.call.error ? this.errorTextOf(this.call.error).title : '';
       default:
         return t.status[this.state];
     }
@@ -357,7 +413,7 @@ export class CallUi implements ReactiveController {
         return ended ? `${t.status.ended}. ${endReasonText(ended.reason, t)}` : t.status.ended;
       case 'error': {
         if (!error) return '';
-        const text = errorText(error, t);
+        const text = this.errorTextOf(error);
         // The wait is said once, as the service gave it; the button then counts down silently.
         const action = retryAction(error, retryWaitSeconds(0, error.retryAfterSeconds, 0));
         const wait = action === 'wait'

@@ -10,6 +10,8 @@ export interface BrowserAudioOptions {
   outputDeviceId?: string | undefined;
   /** Microphone level, agent-voice level (RMS 0–1) and whether the agent's voice is playing. */
   onLevels?: (input: number, output: number, agentSpeaking: boolean) => void;
+  /** The browser holds the call's audio until the visitor taps (see AudioEngine.resumeAudio). */
+  onNeedsGesture?: (needsGesture: boolean) => void;
 }
 
 export interface BrowserAudio {
@@ -36,6 +38,7 @@ export function createBrowserAudio(options: BrowserAudioOptions): BrowserAudio {
     outputDeviceId: options.outputDeviceId,
     onInputLevel: schedule,
     onOutputLevel: schedule,
+    onNeedsGesture: options.onNeedsGesture,
   });
   return { source: engine.source, sink: engine.sink, engine };
 }

@@ -90,8 +90,9 @@ export class CallController implements ReactiveController {
     return this.session.transcript.breaks;
   }
 
-  start(target: CallTarget): Promise<void> {
-    return this.session.start(target);
+  /** `microphone: false`: a typed call (no microphone asked for, silent uplink). */
+  start(target: CallTarget, options: { microphone?: boolean } = {}): Promise<void> {
+    return this.session.start(target, options);
   }
 
   /** Called by the audio engine; the view re-renders at most once per frame. */

@@ -20,6 +20,8 @@ export function errorText(error: ErrorDetail, t: Catalogue): ErrorText {
 
 export interface ErrorPanelProps {
   error: ErrorDetail;
+  /** The words to show, when not the code's own (a microphone the embedding page forbids). */
+  text?: ErrorText;
   /** Whole seconds before a retry makes sense (0 = now). */
   waitSeconds: number;
   t: Catalogue;
@@ -32,8 +34,8 @@ export interface ErrorPanelProps {
  * (aria-disabled) and counts down visibly; its accessible name stays "Try again", so a screen reader does not
  * read the countdown out every second (the wait is announced once by the status region).
  */
-export function errorPanel({ error, waitSeconds, t, format, onRetry }: ErrorPanelProps) {
-  const text = errorText(error, t);
+export function errorPanel({ error, text: givenText, waitSeconds, t, format, onRetry }: ErrorPanelProps) {
+  const text = givenText ?? errorText(error, t);
   const action = retryAction(error, waitSeconds);
   return html`<div part="error" class="notice error" data-code=${error.code}>
     <h3 class="notice-title">${text.title}</h3>
