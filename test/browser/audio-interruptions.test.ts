@@ -54,7 +54,9 @@ async function liveCall(options: { microphone?: boolean } = {}): Promise<VoiceAg
   return element;
 }
 
-/** Frames the widget sends over `ms` of wall-clock time, per second, and how many were silent. */
+/** Frames the widget sends over `ms` of wall-clock time, per second, and how many were silent. The pacer
+ *  catches up on each timer tick, so a window's edges can each be off by one late tick (a few frames on
+ *  a loaded machine): windows are long enough for that to stay inside the ±10% bounds. */
 async function uplinkOver(ms: number): Promise<{ perSecond: number; silent: number; frames: ArrayBuffer[] }> {
   const before = socket().sentBinary.length;
   const t0 = performance.now();
@@ -155,7 +157,7 @@ describe('audio interruptions', () => {
     const element = await liveCall({ microphone: false });
     expect(spy.calls).toEqual([]);
     await expect.element(page.getByText('Typed call: no microphone is used.', { exact: false })).toBeVisible();
-    const pace = await uplinkOver(1500);
+    const pace = await uplinkOver(3000);
     expect(pace.perSecond).toBeGreaterThan(45);
     expect(pace.perSecond).toBeLessThan(55);
     expect(pace.silent).toBe(pace.frames.length);
