@@ -7,7 +7,10 @@ import type { Socket } from 'node:net';
 
 export function closeIncompleteRequests(server: Server, deadlineMs: number): void {
   const timers = new WeakMap<Socket, ReturnType<typeof setTimeout>>();
-  const disarm = (socket: Socket) => clearTimeout(timers.get(socket));
+  const disarm = (socket: Socket) => {
+    clearTimeout(timers.get(socket));
+    timers.delete(socket);
+  };
   const keep = (socket: Socket, timer: ReturnType<typeof setTimeout>) => {
     timer.unref();
     timers.set(socket, timer);

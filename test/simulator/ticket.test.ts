@@ -160,6 +160,27 @@ describe('ticket', () => {
     expect(after.headers.get('retry-after')).toBeNull();
   });
 
+  it('lets a page on another site read every answer and its Retry-After (spec §7.4, issue 10 §5)', async () => {
+    const sim = await startTestSimulator({ limits: { ticketsPerWindow: 1 } });
+    const origin = 'https://shop.example';
+    const answers = {
+      200: await requestTicket(sim.url, 'demo', { origin }),
+      429: await requestTicket(sim.url, 'demo', { origin }),
+      503: await requestTicket(sim.url, 'maintenance', { origin }),
+      404: await requestTicket(sim.url, 'draft', { origin }),
+      403: await requestTicket(sim.url, 'allow-list', { origin: 'https://elsewhere.example' }),
+      400: await requestTicket(sim.url, 'demo', { origin, body: '{', contentType: 'application/json' }),
+    };
+    for (const [status, answer] of Object.entries(answers)) {
+      expect(answer.status, status).toBe(Number(status));
+      expect(answer.headers.get('access-control-allow-origin'), status).toBe(status === '403' ? 'https://elsewhere.example' : origin);
+      expect(answer.headers.get('access-control-expose-headers'), status).toBe('Retry-After');
+      expect(answer.headers.get('vary'), status).toContain('Origin');
+    }
+    expect(Number(answers[429].headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(answers[503].headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
   it('answers 503 without endsAt or Retry-After when the end is unknown', async () => {
     const agents = agentsWith((d) => {
       agentOf(d, 'maintenance').maintenance = { endsInSeconds: null };
