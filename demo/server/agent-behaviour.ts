@@ -1,5 +1,6 @@
 // What an agent does once its call is live. The call (call.ts) owns the socket and the lifecycle; a
 // behaviour only hears the caller and speaks through its channel.
+import type { ServerWireMessage } from '../../src/protocol/index.ts';
 import type { AgentData } from './agents.ts';
 import type { Clock } from './clock.ts';
 import type { Timings } from './options.ts';
@@ -7,7 +8,7 @@ import type { Synthesiser } from './synthesiser.ts';
 import type { Visit } from './visits.ts';
 
 export interface CallChannel {
-  sendJson(message: object): void;
+  sendJson(message: ServerWireMessage): void;
   sendAudio(bytes: Buffer): void;
   /** The agent ends the call (after its goodbye has had time to play). */
   hangUp(): void;

@@ -2,6 +2,7 @@
 // than real time, and a transcript that grows word by word in step with what the caller has had time to
 // hear. "Heard" is real-time accounting: audio sent, capped by the time elapsed since the first chunk
 // (times the assumed playback speed, 1 outside tests).
+import type { ServerWireMessage } from '../../src/protocol/index.ts';
 import { int16ToBytes } from './pcm.ts';
 import { AGENT_RATE } from './synthesiser.ts';
 
@@ -17,7 +18,7 @@ export interface Utterance {
 }
 
 export interface VoiceOutput {
-  sendJson(message: object): void;
+  sendJson(message: ServerWireMessage): void;
   sendAudio(bytes: Buffer): void;
 }
 

@@ -1,6 +1,16 @@
 // One call on the socket: set-up checks, ready, messages both ways, keep-alive, billing, the end.
 import type { Duplex } from 'node:stream';
 import type { WebSocket, RawData } from 'ws';
+import {
+  CloseCode,
+  type CloseCodeValue,
+  encodeMessage,
+  parseClientMessage,
+  type AgentAvatar,
+  type ErrorMessage,
+  type ServerWireMessage,
+  type SetupErrorCode,
+} from '../../src/protocol/index.ts';
 import type { AccountState } from './accounts.ts';
 import type { AgentData } from './agents.ts';
 import type { AgentBehaviour } from './agent-behaviour.ts';
@@ -11,9 +21,7 @@ import type { Ticket } from './tickets.ts';
 import { newToken } from './tokens.ts';
 import { rememberTyped } from './visits.ts';
 
-type SetupError = 'QUOTA' | 'BUSY' | 'MODEL' | 'OWNER' | 'NOT_FOUND';
-
-const SETUP_MESSAGES: Record<SetupError, string> = {
+const SETUP_MESSAGES: Record<SetupErrorCode, string> = {
   QUOTA: 'The account has no call minutes left (a call needs at least 30 seconds).',
   BUSY: 'Every line is busy. Try again in a minute.',
   MODEL: 'No voice model could be reached. Try again.',
@@ -23,11 +31,11 @@ const SETUP_MESSAGES: Record<SetupError, string> = {
 
 interface Ending {
   /** A message sent before anything else (the `error` of a failed set-up or a deleted agent). */
-  notice?: object;
+  notice?: ErrorMessage;
   /** Send `{type:'ended'}` before closing. */
   announce?: boolean;
   /** Close with this code; without it the socket is cut (no close frame). */
-  closeCode?: number;
+  closeCode?: CloseCodeValue;
   closeReason?: string;
   errorCode?: string;
 }
@@ -88,7 +96,7 @@ export class Call {
 
     const agent = ctx.agents.get(ticket.publicId);
     if (agent?.failure?.kind === 'crash') {
-      this.#after(agent.failure.afterMs, () => this.#end('server_error', { closeCode: 1011, closeReason: 'server error' }));
+      this.#after(agent.failure.afterMs, () => this.#end('server_error', { closeCode: CloseCode.INTERNAL_ERROR, closeReason: 'server error' }));
     } else {
       this.#after(ctx.timings.setupDelayMs, () => this.#setUp());
     }
@@ -122,7 +130,7 @@ export class Call {
 
     this.#every(ctx.timings.durationCheckMs, () => {
       if (ctx.clock.now() - this.#connectedAt >= this.#maxSeconds * 1000) {
-        this.#end('max_duration', { announce: true, closeCode: 1000 });
+        this.#end('max_duration', { announce: true, closeCode: CloseCode.NORMAL });
       }
     });
     const visit = ctx.visits.get(this.#ticket.visit) ?? {
@@ -141,7 +149,7 @@ export class Call {
         if (failure.kind === 'vanish') {
           this.#end('agent_deleted', {
             notice: { type: 'error', code: 'NOT_FOUND', error: SETUP_MESSAGES.NOT_FOUND },
-            closeCode: 4404,
+            closeCode: CloseCode.AGENT_GONE,
             closeReason: 'agent deleted',
           });
         } else if (failure.kind === 'drop') {
@@ -167,7 +175,7 @@ export class Call {
         sendAudio: (bytes) => {
           if (!this.#muted && this.#ws.readyState === this.#ws.OPEN) this.#ws.send(bytes, { binary: true });
         },
-        hangUp: () => this.#guard(() => this.#end('agent_ended', { announce: true, closeCode: 1000 })),
+        hangUp: () => this.#guard(() => this.#end('agent_ended', { announce: true, closeCode: CloseCode.NORMAL })),
       },
     });
     this.#behaviour.start();
@@ -181,10 +189,10 @@ export class Call {
     this.#socket.pause();
   }
 
-  #refuse(code: SetupError): void {
+  #refuse(code: SetupErrorCode): void {
     this.#end('setup_failed', {
       notice: { type: 'error', code, error: SETUP_MESSAGES[code] },
-      closeCode: 4000,
+      closeCode: CloseCode.SETUP_FAILED,
       closeReason: code,
       errorCode: code,
     });
@@ -196,33 +204,24 @@ export class Call {
       if (this.#state === 'live') this.#behaviour?.onAudio(int16FromBytes(bytes));
       return;
     }
-    let message: unknown;
-    try {
-      message = JSON.parse(bytes.toString('utf8'));
-    } catch {
-      return; // not JSON: ignored
-    }
-    if (typeof message !== 'object' || message === null) return;
-    const m = message as Record<string, unknown>;
-    switch (m.type) {
+    const message = parseClientMessage(bytes.toString('utf8'));
+    switch (message?.type) {
       case 'ping':
         this.#send({ type: 'pong' });
         break;
       case 'end':
         // The spec names one caller-side reason; a polite `end` is a hang-up too.
         this.#endMessage = true;
-        this.#end('caller_hangup', { announce: true, closeCode: 1000 });
+        this.#end('caller_hangup', { announce: true, closeCode: CloseCode.NORMAL });
         break;
       case 'text':
-        if (this.#state === 'live' && typeof m.text === 'string') this.#behaviour?.onText(m.text);
+        if (this.#state === 'live') this.#behaviour?.onText(message.text);
         break;
       case 'audio':
-        if (this.#state === 'live' && typeof m.data === 'string') {
-          this.#behaviour?.onAudio(int16FromBytes(Buffer.from(m.data, 'base64')));
-        }
+        if (this.#state === 'live') this.#behaviour?.onAudio(int16FromBytes(Buffer.from(message.data, 'base64')));
         break;
       default:
-      // unknown types are ignored
+      // malformed messages and unknown types are ignored
     }
   }
 
@@ -285,7 +284,7 @@ export class Call {
     this.#onEnd();
   }
 
-  #avatar(agent: AgentData): AgentData['avatar'] {
+  #avatar(agent: AgentData): AgentAvatar {
     const avatar = { ...agent.avatar };
     if (avatar.url !== undefined) {
       try {
@@ -297,8 +296,8 @@ export class Call {
     return avatar;
   }
 
-  #send(message: object): void {
-    if (!this.#muted && this.#ws.readyState === this.#ws.OPEN) this.#ws.send(JSON.stringify(message));
+  #send(message: ServerWireMessage): void {
+    if (!this.#muted && this.#ws.readyState === this.#ws.OPEN) this.#ws.send(encodeMessage(message));
   }
 
   #after(ms: number, action: () => void): void {
@@ -319,7 +318,7 @@ export class Call {
       action();
     } catch (error) {
       this.#ctx.log(`call ${this.conversationId} failed: ${(error as Error).stack ?? error}`);
-      this.#end('server_error', { closeCode: 1011, closeReason: 'server error' });
+      this.#end('server_error', { closeCode: CloseCode.INTERNAL_ERROR, closeReason: 'server error' });
     }
   }
 }

@@ -1,3 +1,4 @@
+import { MAX_MESSAGE_BYTES } from '../../src/protocol/index.ts';
 import type { Clock } from './clock.ts';
 import type { AgentsData } from './agents.ts';
 import type { Synthesiser } from './synthesiser.ts';
@@ -67,7 +68,7 @@ export const defaultLimits: Limits = {
   maxRunningCalls: 5,
   minSecondsToStart: 30,
   freeCallSeconds: 3,
-  maxMessageBytes: 512 * 1024,
+  maxMessageBytes: MAX_MESSAGE_BYTES,
   maxBodyBytes: 64 * 1024,
   incompleteRequestMs: 10_000,
 };

@@ -1,11 +1,13 @@
 // Speech for the talking agents: the npm espeak-ng build (WebAssembly, offline), resampled to the
 // call's 24 kHz, cached per phrase.
+import { DOWNLINK_SAMPLE_RATE } from '../../src/protocol/index.ts';
 import type { Language } from './agents.ts';
 import { floatToInt16 } from './pcm.ts';
 import { resample } from './resample.ts';
 import { decodeWav } from './wav.ts';
 
-export const AGENT_RATE = 24_000;
+/** The rate agent audio goes out at (spec §4.10). */
+export const AGENT_RATE = DOWNLINK_SAMPLE_RATE;
 
 const VOICES: Record<Language, string> = { ar: 'ar', fr: 'fr', en: 'en' };
 const CACHE_SIZE = 200;

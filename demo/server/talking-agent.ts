@@ -1,5 +1,6 @@
 // The demo agent: greets (or greets back), listens with an energy VAD, answers speech by playing the
 // caller's own words back, answers typed text aloud, runs a get_time tool, and hangs up after "bye".
+import { UPLINK_SAMPLE_RATE } from '../../src/protocol/index.ts';
 import type { AgentBehaviour, BehaviourContext } from './agent-behaviour.ts';
 import { AgentVoice, composeUtterance, type Segment } from './agent-voice.ts';
 import { floatToInt16, int16ToFloat } from './pcm.ts';
@@ -11,7 +12,7 @@ import { clockTime } from './tools.ts';
 import { cleanTyped } from './typed-text.ts';
 import { EnergyVad, type VadEvent } from './vad.ts';
 
-const CALLER_RATE = 16_000;
+const CALLER_RATE = UPLINK_SAMPLE_RATE;
 const PREROLL_SAMPLES = CALLER_RATE / 5;
 const MAX_ECHO_SAMPLES = CALLER_RATE * 6;
 /** Longest typed text spoken back. */

@@ -1,6 +1,7 @@
 // Energy-based voice activity detection on the caller's 16 kHz frames: a turn starts after a short run of
 // loud blocks and ends after a run of quiet ones. Positions are in samples of the caller's stream, so the
 // result does not depend on how fast frames arrive.
+import { UPLINK_SAMPLE_RATE } from '../../src/protocol/index.ts';
 import { measureLevel } from '../../worklets/dsp/levels.ts';
 
 export interface VadOptions {
@@ -22,7 +23,7 @@ export type VadEvent =
   | { type: 'end'; startSample: number; endSample: number };
 
 export const defaultVadOptions: VadOptions = {
-  sampleRate: 16_000,
+  sampleRate: UPLINK_SAMPLE_RATE,
   blockMs: 20,
   startMs: 100,
   endSilenceMs: 700,
