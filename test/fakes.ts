@@ -156,6 +156,12 @@ export class MemoryStorage implements KeyValueStorage {
   removeItem(key: string) {
     this.map.delete(key);
   }
+  get length() {
+    return this.map.size;
+  }
+  key(index: number) {
+    return [...this.map.keys()][index] ?? null;
+  }
 }
 
 /** Lets pending promise and I/O callbacks run (uses setImmediate, which the tests never fake). */

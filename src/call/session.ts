@@ -152,6 +152,25 @@ export class CallSession extends Emitter<SessionEventMap> {
     if (this.call) this.call.uplink.muted = muted;
   }
 
+  /**
+   * What is kept of the visit between page loads: `visit` (the spec's one-day visit token in localStorage,
+   * so the agent can pick up the conversation) or `none` (nothing stored: the token lives in this page's
+   * memory only, enough for reconnection; each page load starts a new visit). Read at each ticket.
+   */
+  remember: 'visit' | 'none' = 'visit';
+
+  /**
+   * Forgets the visit: removes every visit token the widget stored on this origin and the ones this page
+   * holds in memory, so the next call starts a new visit. A call under way keeps its line (and reconnects
+   * with its own token); nothing else is ever stored.
+   */
+  forget(): void {
+    this.visitsInMemory.clear();
+    const target = this.call?.target;
+    if (target) this.visits.forget(target.serverUrl, target.publicId);
+    this.visits.forgetAll();
+  }
+
   /** Whether the current call uses a microphone (false for a typed call, or once it went on typed). */
   get microphone(): boolean {
     return this.call?.source != null;
@@ -300,12 +319,17 @@ export class CallSession extends Emitter<SessionEventMap> {
       now: this.now,
       stats: this.stats,
       visits: {
-        // Within a call (reconnection): the latest answer's token exactly; for a new call: the stored one.
-        get: () => call.visit ?? this.visits.get(serverUrl, publicId) ?? this.visitsInMemory.get(visitKey(call.target)),
+        // Within a call (reconnection): the latest answer's token exactly; for a new call: the stored one
+        // (only when the visitor may be remembered), else this page's.
+        get: () =>
+          call.visit ??
+          (this.remember === 'visit' ? this.visits.get(serverUrl, publicId) : undefined) ??
+          this.visitsInMemory.get(visitKey(call.target)),
         put: (visit) => {
           call.visit = visit;
           this.visitsInMemory.set(visitKey(call.target), visit);
-          this.visits.put(serverUrl, publicId, visit);
+          if (this.remember === 'visit') this.visits.put(serverUrl, publicId, visit);
+          else this.visits.forget(serverUrl, publicId);
         },
       },
       onMessage: (data) => this.onMessage(call, data),

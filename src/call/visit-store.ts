@@ -7,6 +7,9 @@ export interface KeyValueStorage {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
   removeItem(key: string): void;
+  /** Where the storage can list its keys (localStorage can), `forgetAll` finds every visit of the widget. */
+  readonly length?: number;
+  key?(index: number): string | null;
 }
 
 interface StoredVisit {
@@ -41,6 +44,35 @@ export class VisitStore {
     }
   }
 
+  /** Removes the stored visit of this agent. */
+  forget(serverUrl: string, publicId: string): void {
+    this.remove(key(serverUrl, publicId));
+  }
+
+  /** Removes every visit the widget stored on this origin (any service, any agent). */
+  forgetAll(): void {
+    const storage = this.storage;
+    if (!storage || typeof storage.key !== 'function') return;
+    try {
+      const keys: string[] = [];
+      for (let i = 0; i < (storage.length ?? 0); i++) {
+        const k = storage.key(i);
+        if (k?.startsWith(PREFIX)) keys.push(k);
+      }
+      for (const k of keys) this.remove(k);
+    } catch {
+      // Storage that cannot be listed: the agent's own entry was removed by `forget`.
+    }
+  }
+
+  private remove(k: string): void {
+    try {
+      this.storage?.removeItem(k);
+    } catch {
+      // Access errors: nothing could have been stored either.
+    }
+  }
+
   private read(k: string): StoredVisit | undefined {
     try {
       const raw = this.storage?.getItem(k);
@@ -56,7 +88,8 @@ export class VisitStore {
   }
 }
 
-const key = (serverUrl: string, publicId: string) => `voice-agent:visit:${serverUrl}|${publicId}`;
+const PREFIX = 'voice-agent:visit:';
+const key = (serverUrl: string, publicId: string) => `${PREFIX}${serverUrl}|${publicId}`;
 
 /** `localStorage` when the page may use it, else null. */
 export function defaultStorage(): KeyValueStorage | null {

@@ -29,7 +29,9 @@ export type Placement = 'end' | 'start';
  * @attr worklet-base - Base URL of `audio.worklet.js` (capture and playback) when it is not served
  *   beside voice-agent.js (default: beside it, in `assets/`).
  * @attr muted - Present while the microphone is muted (silent frames are sent).
- * @attr state - Reflected, read-only: `idle` | `connecting` | `live` | `ending` | `ended` | `error`.
+ * @attr state - Reflected, read-only: `idle` | `connecting` | `live` | `reconnecting` | `ending` | `ended` | `error`.
+ * @attr remember - `visit` (default: the one-day visit token in localStorage, so the agent can pick up the
+ *   conversation) | `none` (nothing stored; the token lives in the page's memory only).
  * @attr layout - `floating` (default) | `inline`.
  * @attr placement - Floating corner: `end` (default; bottom right in LTR, bottom left in RTL) | `start`.
  * @attr open - Present while the floating panel is open.
@@ -107,6 +109,7 @@ export class VoiceAgentElement extends LitElement {
     layout: { reflect: true },
     placement: { reflect: true },
     open: { type: Boolean, reflect: true },
+    remember: {},
   };
 
   static override styles = styles;
@@ -131,6 +134,8 @@ export class VoiceAgentElement extends LitElement {
   declare placement: Placement;
   /** Whether the floating panel is open (ignored inline, where the panel always shows). */
   declare open: boolean;
+  /** `visit`: keep the one-day visit token in localStorage; `none`: store nothing (memory only). */
+  declare remember: 'visit' | 'none';
 
   /** Everything a call needs (session, audio, the panel's views, styles and catalogues), behind one boundary.
    *  @internal (not in the published declarations) */
@@ -152,10 +157,11 @@ export class VoiceAgentElement extends LitElement {
     this.layout = 'floating';
     this.placement = 'end';
     this.open = false;
+    this.remember = 'visit';
     this.addEventListener('voice-agent-state', () => this.onState());
   }
 
-  /** `idle` | `connecting` | `live` | `ending` | `ended` | `error` (reflected as the `state` attribute). */
+  /** `idle` | `connecting` | `live` | `reconnecting` | `ending` | `ended` | `error` (reflected as `state`). */
   get state(): CallState {
     return this.ui.state;
   }
@@ -164,6 +170,7 @@ export class VoiceAgentElement extends LitElement {
    *  `{ microphone: false }`, a typed call: no microphone is asked for (no permission prompt), the visitor
    *  types and hears the agent, and the uplink carries real-time silence. */
   start(options: { microphone?: boolean } = {}): Promise<void> {
+    this.applyRemember(); // the attribute may have been set in this same task
     return this.ui.call.start({ serverUrl: this.serverUrl || scriptOrigin(), publicId: this.publicId }, options);
   }
 
@@ -175,6 +182,12 @@ export class VoiceAgentElement extends LitElement {
   /** Sends a typed message instead of speech (stops the agent's current sentence). */
   sendText(text: string): void {
     this.ui.call.session.sendText(text);
+  }
+
+  /** Forgets the visit: removes the visit tokens the widget stored on this origin and the one in memory, so
+   *  the next call starts a new visit (for shared computers and kiosks, between visitors). */
+  forget(): void {
+    this.ui.call.session.forget();
   }
 
   /** Opens the floating panel. */
@@ -214,6 +227,7 @@ export class VoiceAgentElement extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('muted')) this.ui.muted = this.muted;
+    if (changed.has('remember')) this.applyRemember();
     if (changed.has('open') && !this.open) this.panelHadFocus = this.ui.hasFocus;
   }
 
@@ -224,6 +238,10 @@ export class VoiceAgentElement extends LitElement {
       emit(this, 'voice-agent-toggle', { open: this.open });
     }
     this.panelHadFocus = false;
+  }
+
+  private applyRemember(): void {
+    this.ui.call.session.remember = this.remember === 'none' ? 'none' : 'visit';
   }
 
   private get floating(): boolean {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VISIT_TTL_MS, VisitStore } from '../../src/call/visit-store.ts';
-import { MemoryStorage, okTicket, scriptedFetch } from '../fakes.ts';
-import { harness, target } from './session-harness.ts';
+import { MemoryStorage, okTicket, scriptedFetch, settle } from '../fakes.ts';
+import { harness, readyMessage, target } from './session-harness.ts';
 
 describe('visit token', () => {
   it('is stored after a ticket and sent with the next one', async () => {
@@ -56,5 +56,70 @@ describe('visit token', () => {
     const h = harness({ storage: garbage });
     await h.goLive();
     expect(h.fetch.calls[0]?.body).toEqual({});
+  });
+});
+
+describe('visitor privacy (issue 10 §6)', () => {
+  const hangUp = async (h: ReturnType<typeof harness>) => {
+    const ending = h.session.end();
+    h.socket.serverClose(1000);
+    await ending;
+  };
+  const ticket = (n: number, visit: string) => ({ status: 200, body: { token: `t${n}`, wsUrl: 'wss://service.test/call', visit } });
+
+  it('remember "none": nothing stored (an earlier token removed), the token kept in memory for this page only', async () => {
+    const storage = new MemoryStorage();
+    storage.setItem(`voice-agent:visit:${target.serverUrl}|${target.publicId}`, JSON.stringify({ visit: 'old', issuedAt: Date.now() }));
+    const fetch = scriptedFetch(ticket(1, 'v-1'), ticket(2, 'v-2'), ticket(3, 'v-3'));
+    const h = harness({ storage, fetch });
+    h.session.remember = 'none';
+    await h.goLive();
+    expect(fetch.calls[0]!.body).toEqual({}); // the stored token is not read
+    expect(storage.map.size).toBe(0);
+    h.socket.serverClose(1006); // reconnection still carries the token
+    await settle();
+    expect(fetch.calls[1]!.body).toEqual({ visit: 'v-1' });
+    h.socket.open();
+    h.socket.receive(readyMessage);
+    await hangUp(h);
+    await h.goLive(); // a second call on the same page goes on with the visit
+    expect(fetch.calls[2]!.body).toEqual({ visit: 'v-2' });
+    await hangUp(h);
+    expect(storage.map.size).toBe(0);
+
+    // The next page load (a new session over the same storage) starts a new visit.
+    const next = harness({ storage, fetch: scriptedFetch(ticket(9, 'v-9')) });
+    next.session.remember = 'none';
+    await next.goLive();
+    expect(next.fetch.calls[0]!.body).toEqual({});
+  });
+
+  it('forget() removes every visit the widget stored, and the next call starts a new visit', async () => {
+    const storage = new MemoryStorage();
+    storage.setItem('voice-agent:visit:https://other.test|x', JSON.stringify({ visit: 'other', issuedAt: Date.now() }));
+    storage.setItem('page-own-key', 'kept');
+    const h = harness({ storage, fetch: scriptedFetch(ticket(1, 'v-1'), ticket(2, 'v-2')) });
+    await h.goLive();
+    await hangUp(h);
+    expect(storage.map.size).toBe(3);
+    h.session.forget();
+    expect([...storage.map.keys()]).toEqual(['page-own-key']);
+    await h.goLive();
+    expect(h.fetch.calls[1]!.body).toEqual({});
+  });
+
+  it('never writes what the visitor says or types: only the visit token and its issue time', async () => {
+    const storage = new MemoryStorage();
+    const h = harness({ storage });
+    await h.goLive();
+    h.session.sendText('my card number is 4111 1111 1111 1111');
+    h.socket.receive({ type: 'transcript', role: 'user', text: 'my address is 1 Main St', final: true });
+    h.socket.receive({ type: 'transcript', role: 'agent', text: 'Noted.', final: true });
+    h.source.frame(1234);
+    await hangUp(h);
+    expect([...storage.map.keys()]).toEqual([`voice-agent:visit:${target.serverUrl}|${target.publicId}`]);
+    const stored = JSON.parse([...storage.map.values()][0]!);
+    expect(Object.keys(stored).sort()).toEqual(['issuedAt', 'visit']);
+    expect(stored.visit).toBe('visit-1');
   });
 });

@@ -1,0 +1,71 @@
+import { expect, test, type Page } from '@playwright/test';
+import { events, eventsOf, microphoneTracks, recordEvents, type Widget } from './widget-page.ts';
+
+// Calls that survive (issue 10 §1–§3) against the simulator's scenario agents: a line cut once (1006),
+// a link that goes silent, and a service that becomes unreachable after the drop.
+
+const widget = (page: Page) => page.locator('voice-agent');
+const stats = (page: Page) => widget(page).evaluate((el: Widget) => el.stats);
+const states = async (page: Page) => (await eventsOf(page, 'state')).map((e) => e.state);
+const shadowCount = (page: Page, selector: string) =>
+  widget(page).evaluate((el, s) => el.shadowRoot!.querySelectorAll(s).length, selector);
+
+async function startCall(page: Page, publicId: string) {
+  await recordEvents(page);
+  await page.goto(`/?agent=${publicId}&lang=en`);
+  await widget(page).evaluate((el: Widget) => el.start());
+  await expect(widget(page)).toHaveAttribute('state', 'live', { timeout: 20_000 });
+}
+
+for (const publicId of ['drop-once', 'dead-link']) {
+  test(`${publicId}: the call reconnects and goes on, transcript kept with a marker, no error`, async ({ page }) => {
+    test.setTimeout(90_000); // page load and a call, on a machine that may be busy
+    await startCall(page, publicId);
+    await expect.poll(() => shadowCount(page, '[part~="turn"]'), { timeout: 10_000 }).toBeGreaterThan(0);
+
+    await expect.poll(() => states(page), { timeout: 15_000 }).toContain('reconnecting');
+    const turnsAtDrop = await shadowCount(page, '[part~="turn"]');
+    await expect.poll(async () => (await eventsOf(page, 'ready')).length, { timeout: 15_000 }).toBe(2);
+    await expect(widget(page)).toHaveAttribute('state', 'live');
+    const [first, second] = await eventsOf(page, 'ready');
+    expect(second?.conversationId).not.toBe(first?.conversationId);
+    expect(await states(page)).toEqual(['connecting', 'live', 'reconnecting', 'live']);
+
+    // The transcript is still on screen with the place of the drop; the conversation goes on after it.
+    expect(await shadowCount(page, '[part~="turn"]')).toBeGreaterThanOrEqual(turnsAtDrop);
+    expect(await shadowCount(page, '[part="line-dropped"]')).toBe(1);
+    await expect.poll(() => shadowCount(page, '[part~="turn"]'), { timeout: 15_000 }).toBeGreaterThan(turnsAtDrop);
+
+    // Frames flow again on the new line, at real-time pace.
+    const before = await stats(page);
+    const startedAt = Date.now();
+    await page.waitForTimeout(2000);
+    const after = await stats(page);
+    const seconds = (Date.now() - startedAt) / 1000;
+    expect((after.framesSent - before.framesSent) / (seconds * 50)).toBeGreaterThan(0.8);
+
+    expect(await eventsOf(page, 'error')).toEqual([]);
+    expect(await microphoneTracks(page)).toEqual({ opened: 1, live: 1 });
+    await widget(page).evaluate((el: Widget) => el.end());
+    await expect(widget(page)).toHaveAttribute('state', 'ended');
+    expect(await microphoneTracks(page)).toEqual({ opened: 1, live: 0 });
+  });
+}
+
+test('unreachable: gives up within 20 s of the drop with exactly one CONNECTION_LOST', async ({ page }) => {
+  test.setTimeout(90_000); // page load and a call, on a machine that may be busy
+  await startCall(page, 'unreachable');
+  await expect(widget(page)).toHaveAttribute('state', 'error', { timeout: 35_000 });
+  const seen = await events(page);
+  const droppedAt = seen.find((e) => e.type === 'state' && e.detail.state === 'reconnecting')?.at;
+  const failedAt = seen.find((e) => e.type === 'error')?.at;
+  expect(droppedAt).toBeDefined();
+  expect(failedAt! - droppedAt!).toBeLessThanOrEqual(20_500);
+  expect(await states(page)).toEqual(['connecting', 'live', 'reconnecting', 'error']);
+  expect(await eventsOf(page, 'error')).toEqual([
+    { code: 'CONNECTION_LOST', message: expect.any(String), retryable: true },
+  ]);
+  // The transcript stays on screen with the error.
+  expect(await shadowCount(page, '[part="line-dropped"]')).toBe(1);
+  expect(await microphoneTracks(page)).toEqual({ opened: 1, live: 0 });
+});
