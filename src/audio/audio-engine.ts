@@ -119,6 +119,11 @@ export class AudioEngine {
     return this.speaker.status;
   }
 
+  /** Switches the microphone mid-call without restarting the capture (see MicrophoneSource.switchDevice). */
+  setInputDevice(deviceId: string): Promise<void> {
+    return this.microphone.switchDevice(deviceId);
+  }
+
   /** Switches the output device mid-call; rejects where the browser cannot (no `AudioContext.setSinkId`). */
   setOutputDevice(deviceId: string): Promise<void> {
     return this.speaker.setOutputDevice(deviceId);

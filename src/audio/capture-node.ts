@@ -25,8 +25,9 @@ export class CaptureNode {
   private disposed = false;
 
   private constructor(
-    private readonly input: MediaStreamAudioSourceNode,
+    private input: MediaStreamAudioSourceNode,
     private readonly node: AudioWorkletNode,
+    private readonly context: AudioContext,
   ) {
     node.port.onmessage = (event: MessageEvent<unknown>) => this.receive(event.data);
     node.onprocessorerror = () => this.onError?.('The capture processor failed.');
@@ -55,7 +56,18 @@ export class CaptureNode {
     // The processor writes nothing to its output; being connected to the destination keeps it pulled
     // in every engine (a polyfilled ScriptProcessor only runs when connected).
     node.connect(context.destination);
-    return new CaptureNode(input, node);
+    return new CaptureNode(input, node, context);
+  }
+
+  /** Feeds the processor from `stream` instead (another microphone, mid-call): the processor, its
+   *  resampler state and its frame pacing carry on; the previous source is disconnected, its stream is
+   *  the caller's to stop. */
+  replaceStream(stream: MediaStream): void {
+    if (this.disposed) return;
+    const input = this.context.createMediaStreamSource(stream);
+    input.connect(this.node);
+    disconnect(this.input);
+    this.input = input;
   }
 
   /** Frames flow from now on. */

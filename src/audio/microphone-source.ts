@@ -30,11 +30,17 @@ export class MicrophoneSource implements FrameSource {
   private started = false;
   /** The default device being opened in place of one that ended. */
   private replacing: Promise<void> | null = null;
+  /** The device asked for (the option, then the last switch). */
+  private deviceId: string | undefined;
+  /** Switches run one after the other. */
+  private switching: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly shared: SharedAudioContext,
     private readonly options: MicrophoneSourceOptions,
-  ) {}
+  ) {
+    this.deviceId = options.inputDeviceId;
+  }
 
   /** The microphone's stream while open (for a host's own analysers or diagnostics). */
   get mediaStream(): MediaStream | null {
@@ -61,7 +67,7 @@ export class MicrophoneSource implements FrameSource {
       setAudioSessionType('play-and-record');
       streamRequest = requestMicrophone({
         audioProcessing: this.options.audioProcessing,
-        deviceId: this.options.inputDeviceId,
+        deviceId: this.deviceId,
       });
       try {
         context = this.shared.acquire(this);
@@ -89,6 +95,38 @@ export class MicrophoneSource implements FrameSource {
       return;
     }
     this.capture?.start();
+  }
+
+  /**
+   * Moves the open call to another microphone without restarting it: the new device is opened, fed into
+   * the running capture processor, and only then is the old one stopped (frames go on at the same pace).
+   * Rejects with a CallError when the device cannot be opened; the call keeps the microphone it had.
+   */
+  switchDevice(deviceId: string): Promise<void> {
+    const next = this.switching.then(() => this.replaceDevice(deviceId));
+    this.switching = next.catch(() => undefined);
+    return next;
+  }
+
+  private async replaceDevice(deviceId: string): Promise<void> {
+    const capture = this.capture;
+    if (!capture || this.failure) throw new CallError('MIC_UNAVAILABLE', 'No microphone is open to switch from.');
+    const generation = this.generation;
+    const stream = await requestMicrophone({ audioProcessing: this.options.audioProcessing, deviceId });
+    // Closed (or failed) while the browser was opening the new device: nothing to switch any more.
+    if (generation !== this.generation || this.capture !== capture) {
+      stopStream(stream);
+      throw new CallError('MIC_UNAVAILABLE', 'The call ended while the microphone was being switched.');
+    }
+    const previous = this.stream;
+    this.stream = stream;
+    this.deviceId = deviceId;
+    for (const track of stream.getAudioTracks()) track.addEventListener('ended', this.trackEnded);
+    capture.replaceStream(stream);
+    if (previous) {
+      for (const track of previous.getAudioTracks()) track.removeEventListener('ended', this.trackEnded);
+      stopStream(previous);
+    }
   }
 
   close(): void {

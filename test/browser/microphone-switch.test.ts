@@ -1,0 +1,100 @@
+// Switching the microphone mid-call (the panel's microphone picker): the new device feeds the running
+// capture processor, frames go on at the same pace, the old device is released; a device that cannot be
+// opened leaves the call on the microphone it had. Real Chromium, its fake devices.
+import { afterEach, expect, it } from 'vitest';
+import { AudioEngine } from '../../src/audio/audio-engine.ts';
+import { CallError } from '../../src/call/errors.ts';
+import { spyOnMicrophone, type MicrophoneSpy } from '../fixtures/media-spy.ts';
+import { sleep } from '../sleep.ts';
+
+let cleanup: (() => void)[] = [];
+afterEach(() => {
+  for (const undo of cleanup.reverse()) undo();
+  cleanup = [];
+});
+
+function watchMicrophone(): MicrophoneSpy {
+  const spy = spyOnMicrophone();
+  cleanup.push(() => spy.restore());
+  return spy;
+}
+
+/** Two distinct fake microphones (Chromium's fake device offers several once permission is granted). */
+async function twoMicrophones(): Promise<[string, string]> {
+  const ids = (await navigator.mediaDevices.enumerateDevices())
+    .filter((device) => device.kind === 'audioinput' && device.deviceId && device.deviceId !== 'default')
+    .map((device) => device.deviceId);
+  expect(ids.length, 'fake audio inputs').toBeGreaterThanOrEqual(2);
+  return [ids[0]!, ids[1]!];
+}
+
+async function liveEngine(deviceId: string) {
+  const engine = new AudioEngine({ audioProcessing: false, inputDeviceId: deviceId });
+  cleanup.push(() => engine.close());
+  await Promise.all([engine.source.open(), engine.sink.open()]);
+  const frames: number[] = [];
+  const failures: unknown[] = [];
+  engine.source.start(() => frames.push(performance.now()), (error) => failures.push(error));
+  await expect.poll(() => frames.length, { timeout: 5000 }).toBeGreaterThan(5);
+  return { engine, frames, failures };
+}
+
+/** Frames a second over the window [from, to] (performance.now() times). */
+const rate = (frames: number[], from: number, to: number) =>
+  frames.filter((t) => t >= from && t < to).length / ((to - from) / 1000);
+
+it('moves a running call to another microphone without restarting the capture', async () => {
+  const spy = watchMicrophone();
+  const [first, second] = await twoMicrophones();
+  const { engine, frames, failures } = await liveEngine(first);
+  const context = engine.context;
+  const firstTrack = engine.inputStream!.getAudioTracks()[0]!;
+  expect(firstTrack.getSettings().deviceId).toBe(first);
+
+  const switchedAt = performance.now();
+  await engine.setInputDevice(second);
+  expect((spy.calls.at(-1)!.audio as MediaTrackConstraints).deviceId).toEqual({ exact: second });
+  const secondTrack = engine.inputStream!.getAudioTracks()[0]!;
+  expect(secondTrack.getSettings().deviceId).toBe(second);
+  expect(secondTrack.readyState).toBe('live');
+  expect(firstTrack.readyState).toBe('ended');
+  // The same call: the same context, no second open.
+  expect(engine.context).toBe(context);
+  expect(spy.calls).toHaveLength(2);
+
+  await sleep(1500);
+  // 50 frames a second across the switch: the processor never stopped (a restart would leave a gap while
+  // the worklet is set up again; the margin is for timers and one-quantum jitter).
+  const across = rate(frames, switchedAt - 500, switchedAt + 1500);
+  expect(across).toBeGreaterThan(40);
+  expect(across).toBeLessThan(60);
+  const gaps = frames.slice(1).map((t, i) => t - frames[i]!).filter((_, i) => frames[i + 1]! > switchedAt - 200);
+  expect(Math.max(...gaps)).toBeLessThan(400);
+  expect(failures).toEqual([]);
+
+  engine.close();
+  expect(secondTrack.readyState).toBe('ended');
+});
+
+it('keeps the microphone it had when the new one cannot be opened', async () => {
+  watchMicrophone();
+  const [first] = await twoMicrophones();
+  const { engine, frames, failures } = await liveEngine(first);
+  const track = engine.inputStream!.getAudioTracks()[0]!;
+
+  const error = await engine.setInputDevice('no-such-device').catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(CallError);
+  expect((error as CallError).code).toBe('MIC_UNAVAILABLE');
+  expect(engine.inputStream!.getAudioTracks()[0]).toBe(track);
+  expect(track.readyState).toBe('live');
+  const before = frames.length;
+  await sleep(500);
+  expect(frames.length).toBeGreaterThan(before + 10);
+  expect(failures).toEqual([]);
+});
+
+it('rejects a switch when no microphone is open', async () => {
+  const engine = new AudioEngine({ audioProcessing: false });
+  const error = await engine.setInputDevice('anything').catch((e: unknown) => e);
+  expect((error as CallError).code).toBe('MIC_UNAVAILABLE');
+});

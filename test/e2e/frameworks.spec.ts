@@ -1,0 +1,60 @@
+// The framework recipes in examples/: <voice-agent> rendered by React 19 and by Vue 3, served by the demo
+// server (Vite, with the simulated service). Each page binds a property (muted), listens to the widget's
+// events through the framework (the page's own "State" line follows them) and calls its methods.
+import { expect, test, type Page } from '@playwright/test';
+import { microphoneTracks, recordEvents, type Widget } from './widget-page.ts';
+
+/** Errors in the page, and Vue's warnings (without isCustomElement Vue warns "Failed to resolve component:
+ *  voice-agent"); React reports its own problems as console errors. Dev-server notices (Lit's dev mode,
+ *  Vue's feature flags of the esm-bundler build) are warnings of other kinds and are not counted. */
+function consoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (message.type() === 'error' || (message.type() === 'warning' && text.includes('[Vue warn]'))) problems.push(text);
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+// The dev server transforms React, Vue and the widget's modules on first request: done once here, so the
+// time each test measures is the call's, not a cold server's.
+test.beforeAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  for (const framework of ['react', 'vue']) {
+    await page.goto(`/examples/${framework}/`);
+    await page.locator('#page-state').waitFor();
+  }
+  await page.close();
+});
+
+for (const framework of ['react', 'vue'] as const) {
+  test(`${framework}: the page calls start() on the element, binds muted, and sees the call go live and end`, async ({ page }) => {
+    const problems = consoleProblems(page);
+    await recordEvents(page);
+    await page.goto(`/examples/${framework}/`);
+    const widget = page.locator('voice-agent');
+    const pageState = page.locator('#page-state');
+    await expect(widget).toHaveAttribute('state', 'idle');
+    // Rendered by the framework after the element was defined: its properties were set as properties.
+    expect(await widget.evaluate((el: Widget) => [el.publicId, el.layout])).toEqual(['demo-en', 'inline']);
+
+    // The page's own button: a method call through the framework's ref, inside the visitor's click.
+    await page.locator('#page-call').click();
+    await expect(widget).toHaveAttribute('state', 'live', { timeout: 20_000 });
+    // The framework's state follows voice-agent-state and voice-agent-ready.
+    await expect(pageState).toHaveText('live');
+    await expect(page.locator('#page-agent')).toHaveText(await widget.locator('[part="agent-name"]').innerText());
+
+    // A framework-bound property reaches the element (muted is reflected as an attribute).
+    await page.locator('#page-mute').check();
+    await expect(widget).toHaveAttribute('muted', '');
+    await page.locator('#page-mute').uncheck();
+    await expect(widget).not.toHaveAttribute('muted');
+
+    await page.locator('#page-end').click();
+    await expect(pageState).toHaveText('ended');
+    expect(await microphoneTracks(page)).toEqual({ opened: 1, live: 0 });
+    expect(problems).toEqual([]);
+  });
+}
