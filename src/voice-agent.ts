@@ -4,7 +4,7 @@ import { VoiceAgentElement } from './ui/voice-agent-element.ts';
 
 export { VoiceAgentElement };
 export type { Layout, Placement } from './ui/voice-agent-element.ts';
-export type { ToggleDetail, VoiceAgentEventMap } from './ui/voice-agent-events.ts';
+export type { FeedbackDetail, ToggleDetail, VoiceAgentEventMap } from './ui/voice-agent-events.ts';
 export type * from './call/types.ts';
 
 if (typeof customElements !== 'undefined' && !customElements.get('voice-agent')) {

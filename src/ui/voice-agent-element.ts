@@ -4,6 +4,7 @@ import type { SessionStats } from '../call/session.ts';
 import { isActive } from '../call/state-machine.ts';
 import type { CallState } from '../call/types.ts';
 import { type AudioFactory, CallUi } from './internal/call-ui.ts';
+import { ConsentGate } from './internal/consent.ts';
 import { emit } from './internal/emit.ts';
 import { wrapFocus } from './internal/focus-trap.ts';
 import { LangController } from './internal/lang-controller.ts';
@@ -44,6 +45,13 @@ export type Placement = 'end' | 'start';
  * @event {CustomEvent<EndedDetail>} voice-agent-ended - The call ended: `{reason, durationSeconds, billedSeconds, freeSeconds, conversationId}`.
  * @event {CustomEvent<ErrorDetail>} voice-agent-error - The call failed: `{code, message, retryable, retryAfterSeconds?}`.
  * @event {CustomEvent<ToggleDetail>} voice-agent-toggle - The floating panel opened or closed: `{open}`.
+ * @event {CustomEvent<FeedbackDetail>} voice-agent-feedback - The visitor rated the call that ended (once per
+ *   call): `{rating: 'up' | 'down', conversationId}`. The widget keeps and sends nothing: the page decides.
+ *
+ * @slot consent - The owner's consent notice (text and links, in the page's own markup). When given, no call
+ *   starts until the visitor presses "Accept and call" under it; accepted once per visit (a day, in
+ *   localStorage), or once per page with `remember="none"`. Before that, `start()` opens the panel on the
+ *   notice and resolves without calling (`state` stays `idle`).
  *
  * @csspart base - The wrapper carrying `dir` and `lang`.
  * @csspart launcher - The floating round button that opens and closes the panel.
@@ -78,6 +86,15 @@ export type Placement = 'end' | 'start';
  * @csspart retry-button - Calls again after an error (counts down while the service asks to wait).
  * @csspart ended - The end reason, the duration and Call again.
  * @csspart offline-notice - Said while the browser reports it is offline during a call.
+ * @csspart consent - The consent notice (its heading and the `consent` slot).
+ * @csspart consent-button - Accepts the consent notice and calls.
+ * @csspart devices - The "Audio devices" disclosure during a call.
+ * @csspart microphone-select - Chooses the microphone; switches the running call.
+ * @csspart speaker-select - Chooses the speaker (only where the browser has `AudioContext.setSinkId`).
+ * @csspart feedback - The rating after a call: its question, buttons and thanks.
+ * @csspart feedback-button - Each rating button (`aria-pressed` once chosen).
+ * @csspart feedback-up - The thumbs-up button (with `feedback-button`).
+ * @csspart feedback-down - The thumbs-down button (with `feedback-button`).
  *
  * @cssproperty --voice-agent-accent - Main colour (call button, launcher, your turns). Default teal #0f766e / dark #5eead4.
  * @cssproperty --voice-agent-on-accent - Text and icons on the accent colour.
@@ -137,9 +154,15 @@ export class VoiceAgentElement extends LitElement {
   /** `visit`: keep the one-day visit token in localStorage; `none`: store nothing (memory only). */
   declare remember: 'visit' | 'none';
 
+  /** The owner's consent notice (the `consent` slot): gates every start. */
+  private readonly consent = new ConsentGate(
+    this,
+    () => `${this.serverUrl || scriptOrigin()}|${this.publicId}`,
+    () => this.remember !== 'none',
+  );
   /** Everything a call needs (session, audio, the panel's views, styles and catalogues), behind one boundary.
    *  @internal (not in the published declarations) */
-  protected readonly ui = new CallUi(this, () => this.createAudio());
+  protected readonly ui = new CallUi(this, () => this.createAudio(), this.consent);
   private readonly language = new LangController(this, () => this.ui.agent?.language);
   private readonly sheet = new SheetController(
     this,
@@ -168,8 +191,14 @@ export class VoiceAgentElement extends LitElement {
 
   /** Starts a call (again after `ended` or `error`). Call it from the visitor's gesture. With
    *  `{ microphone: false }`, a typed call: no microphone is asked for (no permission prompt), the visitor
-   *  types and hears the agent, and the uplink carries real-time silence. */
+   *  types and hears the agent, and the uplink carries real-time silence. With the owner's consent notice
+   *  not yet accepted, it opens the panel on the notice and resolves without calling. */
   start(options: { microphone?: boolean } = {}): Promise<void> {
+    if (this.consent.pending) {
+      // The owner's notice comes first: the panel shows it; its button accepts and calls.
+      this.open = true;
+      return Promise.resolve();
+    }
     this.applyRemember(); // the attribute may have been set in this same task
     return this.ui.call.start({ serverUrl: this.serverUrl || scriptOrigin(), publicId: this.publicId }, options);
   }
@@ -185,9 +214,11 @@ export class VoiceAgentElement extends LitElement {
   }
 
   /** Forgets the visit: removes the visit tokens the widget stored on this origin and the one in memory, so
-   *  the next call starts a new visit (for shared computers and kiosks, between visitors). */
+   *  the next call starts a new visit (for shared computers and kiosks, between visitors). An accepted consent
+   *  notice is forgotten too: it shows again before the next call. */
   forget(): void {
     this.ui.call.session.forget();
+    this.consent.forget();
   }
 
   /** Opens the floating panel. */

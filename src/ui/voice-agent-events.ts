@@ -8,6 +8,13 @@ export interface ToggleDetail {
   open: boolean;
 }
 
+export interface FeedbackDetail {
+  /** Thumbs up or down. */
+  rating: 'up' | 'down';
+  /** The conversation that was rated (from `voice-agent-ready` and `voice-agent-ended`). */
+  conversationId: string;
+}
+
 /** The session events the element re-emits as `voice-agent-<name>` with the same detail (the others, such as
  *  `network` and `uplink`, only change what the panel shows). */
 export type PublicSessionEvent = 'state' | 'ready' | 'transcript' | 'interrupted' | 'tool' | 'ended' | 'error';
@@ -17,6 +24,8 @@ type SessionEvents = { [K in PublicSessionEvent as `voice-agent-${K}`]: CustomEv
 export interface VoiceAgentEventMap extends SessionEvents {
   /** The floating panel opened or closed. */
   'voice-agent-toggle': CustomEvent<ToggleDetail>;
+  /** The visitor rated the call that ended. */
+  'voice-agent-feedback': CustomEvent<FeedbackDetail>;
 }
 
 declare global {

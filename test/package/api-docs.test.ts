@@ -110,9 +110,9 @@ describe('the custom elements manifest', () => {
     expect(names(element.cssProperties)).toEqual(documented('CSS custom properties'));
   });
 
-  it('has no slots, and docs/widget.md describes none', () => {
-    expect(element.slots ?? []).toEqual([]);
-    expect(docs).not.toMatch(/\n## Slots\n/);
+  it('names the one slot (the consent notice), and docs/widget.md describes it', () => {
+    expect(names(element.slots)).toEqual(['consent']);
+    expect(docs).toContain('`consent` slot');
   });
 
   it('gives the counts the README quotes', async () => {

@@ -1,4 +1,5 @@
 import type { Catalogue } from './catalogue.ts';
+import { CHOICE_STRINGS } from './choices.ts';
 import { LAUNCHER_STRINGS } from './launcher.ts';
 
 // Modern Standard Arabic. Phrases about the agent avoid gendered verbs (the agent's name may be a man's
@@ -6,6 +7,7 @@ import { LAUNCHER_STRINGS } from './launcher.ts';
 // Digits are Latin (locale ar-u-nu-latn): see docs/widget.md, "Languages".
 export const ar: Catalogue = {
   ...LAUNCHER_STRINGS.ar,
+  ...CHOICE_STRINGS.ar,
   locale: 'ar-u-nu-latn',
 
   intro: 'تحدّث معنا بصوتك في أي وقت.',

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../../call/types.ts';
+import type { ChoiceStrings } from './choices.ts';
 import type { LauncherStrings } from './launcher.ts';
 
 /** The languages the widget speaks. The first is the default. */
@@ -15,7 +16,7 @@ export interface ErrorText {
  * Every string the widget shows, for one language. A language file that misses a key (or an error code)
  * fails the typecheck. Functions receive values already formatted for the language (names, durations).
  */
-export interface Catalogue extends LauncherStrings {
+export interface Catalogue extends LauncherStrings, ChoiceStrings {
   /** BCP 47 locale handed to Intl (Arabic pins its digits, see docs/widget.md). */
   locale: string;
 

@@ -1,8 +1,10 @@
 import type { Catalogue } from './catalogue.ts';
+import { CHOICE_STRINGS } from './choices.ts';
 import { LAUNCHER_STRINGS } from './launcher.ts';
 
 export const en: Catalogue = {
   ...LAUNCHER_STRINGS.en,
+  ...CHOICE_STRINGS.en,
   locale: 'en',
 
   intro: 'Talk with us out loud, any time.',

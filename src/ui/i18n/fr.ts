@@ -1,9 +1,11 @@
 import type { Catalogue } from './catalogue.ts';
+import { CHOICE_STRINGS } from './choices.ts';
 import { LAUNCHER_STRINGS } from './launcher.ts';
 
 // French typography: a no-break space (\u00a0) before « : » and « … » stays on the same line.
 export const fr: Catalogue = {
   ...LAUNCHER_STRINGS.fr,
+  ...CHOICE_STRINGS.fr,
   locale: 'fr',
 
   intro: 'Parlez-nous de vive voix, à tout moment.',

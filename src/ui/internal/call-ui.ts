@@ -11,6 +11,7 @@ import { CATALOGUES, type Catalogue, type ErrorText, type Lang } from '../i18n/i
 import type { ErrorDetail } from '../../call/types.ts';
 import { avatarView } from './avatar.ts';
 import { callUiStyles } from './call-ui.styles.ts';
+import type { ConsentGate } from './consent.ts';
 import { icons } from './icons.ts';
 import { microphoneForbiddenByPage } from './microphone-policy.ts';
 import { activityOf } from './panel/activity.ts';
@@ -20,8 +21,11 @@ import { type BrowserAudio, type BrowserAudioOptions, createBrowserAudio } from 
 import { type AudioFactory, CallController } from './panel/call-controller.ts';
 import { WARNING_SECONDS, callTimes, retryWaitSeconds } from './panel/call-clock.ts';
 import { callControls } from './panel/call-controls.ts';
+import { consentNotice } from './panel/consent-notice.ts';
+import { DevicePicker } from './panel/device-picker.ts';
 import { endedPanel, endReasonText } from './panel/ended-panel.ts';
 import { errorPanel, errorText, retryAction } from './panel/error-panel.ts';
+import { CallFeedback, canRate, feedbackView } from './panel/feedback.ts';
 import { levelMeter } from './panel/level-meter.ts';
 import { liveInfo } from './panel/live-info.ts';
 import { messageForm } from './panel/message-form.ts';
@@ -37,6 +41,8 @@ export interface CallUiHost extends ReactiveControllerHost, HTMLElement {
   end(): Promise<void>;
   sendText(text: string): void;
   muted: boolean;
+  inputDeviceId: string;
+  outputDeviceId: string;
 }
 
 /** How the panel renders this time (decided by the element). */
@@ -80,13 +86,31 @@ export class CallUi implements ReactiveController {
   private microphoneLost = false;
   /** The text box takes the focus once the call is live (a typed call the visitor chose in the panel). */
   private focusMessageWhenLive = false;
+  private readonly feedback: CallFeedback;
+  private readonly devices: DevicePicker;
 
   constructor(
     private readonly host: CallUiHost,
     createAudio: AudioFactory,
+    /** The owner's consent notice: the panel shows it, and its button accepts and calls. */
+    private readonly consent: ConsentGate,
   ) {
     host.addController(this);
     this.call = new CallController(host, createAudio);
+    this.feedback = new CallFeedback(host);
+    this.devices = new DevicePicker(host, () => this.state === 'live', {
+      inputDevice: () =>
+        host.inputDeviceId || this.audio?.engine.inputStream?.getAudioTracks()[0]?.getSettings().deviceId || '',
+      outputDevice: () => host.outputDeviceId,
+      switchInput: async (deviceId) => {
+        await this.audio?.engine.setInputDevice(deviceId);
+        host.inputDeviceId = deviceId;
+      },
+      switchOutput: async (deviceId) => {
+        await this.audio?.engine.setOutputDevice(deviceId);
+        host.outputDeviceId = deviceId;
+      },
+    });
     this.autoScroll = new AutoScrollController(host);
     new TickerController(host, () => this.needsClock());
     host.addEventListener('voice-agent-ready', () => (this.agent = this.call.ready?.agent ?? null));
@@ -154,6 +178,7 @@ export class CallUi implements ReactiveController {
   private onState(): void {
     this.keepFocusInPanel();
     if (this.state === 'connecting') {
+      this.feedback.reset();
       this.autoScroll.reset();
       this.messageFailed = false;
       this.microphoneLost = this.audioNeedsGesture = false;
@@ -206,6 +231,12 @@ export class CallUi implements ReactiveController {
       this.notConfigured = true;
       this.host.requestUpdate();
     });
+  };
+
+  /** The consent notice's button: accepts, then calls in the same click (the gesture still counts). */
+  private readonly acceptAndCall = (): void => {
+    this.consent.accept();
+    this.startFromUi();
   };
 
   private readonly endFromUi = (): void => void this.host.end();
@@ -295,6 +326,7 @@ export class CallUi implements ReactiveController {
     const { error, ended } = this.call;
     switch (this.state) {
       case 'idle':
+        if (this.consent.pending) return consentNotice(t, this.acceptAndCall);
         return html`<div part="intro" class="intro">
             <p>${t.intro}</p>
             <p class="muted">${t.micNotice}</p>
@@ -337,7 +369,8 @@ export class CallUi implements ReactiveController {
       case 'ending':
         return this.renderTranscript();
       case 'ended':
-        return html`${ended ? endedPanel(ended, t, format, this.startFromUi) : nothing} ${this.renderTranscript()}`;
+        return html`${ended ? endedPanel(ended, t, format, this.startFromUi) : nothing}
+        ${canRate(ended) ? feedbackView(t, this.feedback, ended) : nothing} ${this.renderTranscript()}`;
       case 'error':
         return html`${error
           ? errorPanel({ error, text: this.errorTextOf(error), waitSeconds: this.retryWait(), t, format, onRetry: this.startFromUi })

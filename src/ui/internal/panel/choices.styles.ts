@@ -1,0 +1,61 @@
+import { css } from 'lit';
+
+// The owner's optional pieces: the consent notice, the device pickers, the rating after a call.
+export const choiceStyles = css`
+  .consent {
+    border-inline-start: 4px solid var(--_accent);
+  }
+  .consent ::slotted(*) {
+    margin: 0;
+  }
+  .feedback {
+    display: flex;
+    flex-direction: column;
+    gap: 0.5rem;
+  }
+  .feedback p {
+    margin: 0;
+  }
+  .feedback-buttons {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem;
+  }
+  .feedback-buttons button {
+    flex: 1 1 auto;
+  }
+  .feedback-thanks:empty {
+    display: none;
+  }
+  .devices {
+    border: 1px solid var(--_border);
+    border-radius: calc(var(--_radius) / 2);
+    padding: 0 0.75rem;
+  }
+  .devices summary {
+    min-block-size: 44px;
+    display: flex;
+    align-items: center;
+    cursor: pointer;
+  }
+  .devices[open] {
+    padding-block-end: 0.75rem;
+  }
+  .device-field {
+    display: flex;
+    flex-direction: column;
+    gap: 0.25rem;
+    margin-block-start: 0.5rem;
+  }
+  .device-field select {
+    font: inherit;
+    min-block-size: 44px;
+    max-inline-size: 100%;
+    box-sizing: border-box;
+    border-radius: calc(var(--_radius) / 2);
+    border: 1px solid var(--_border);
+    background: var(--_surface);
+    color: var(--_text);
+    padding: 0 0.5rem;
+  }
+`;

@@ -1,0 +1,116 @@
+// The microphone picker (and, where the browser can route the agent's voice, `AudioContext.setSinkId`,
+// the speaker picker) shown during a call. Browsers name devices only once the page may use the
+// microphone; until then they are numbered.
+import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { live } from 'lit/directives/live.js';
+import type { Catalogue } from '../../i18n/index.ts';
+
+/** What the picker changes: the element's device properties and the running call's audio. */
+export interface DeviceTarget {
+  /** The microphone in use (its deviceId), or '' for the default. */
+  inputDevice(): string;
+  outputDevice(): string;
+  /** Moves the call to this microphone (rejects when it cannot be opened; the call keeps the old one). */
+  switchInput(deviceId: string): Promise<void>;
+  switchOutput(deviceId: string): Promise<void>;
+}
+
+/** True where the agent's voice can be sent to a chosen output device. */
+export function canChooseOutput(): boolean {
+  if (typeof AudioContext === 'undefined') return false;
+  return typeof (AudioContext.prototype as { setSinkId?: unknown }).setSinkId === 'function';
+}
+
+export class DevicePicker implements ReactiveController {
+  inputs: MediaDeviceInfo[] = [];
+  outputs: MediaDeviceInfo[] = [];
+  /** The last switch failed (said under the pickers until the next one). */
+  failed = false;
+  private listed = false;
+
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    /** Whether the pickers show (a call is live): devices are listed when they start to. */
+    private readonly showing: () => boolean,
+    private readonly target: DeviceTarget,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    navigator.mediaDevices?.addEventListener?.('devicechange', this.refresh);
+  }
+
+  hostDisconnected(): void {
+    navigator.mediaDevices?.removeEventListener?.('devicechange', this.refresh);
+  }
+
+  hostUpdated(): void {
+    const showing = this.showing();
+    if (showing && !this.listed) void this.refresh();
+    if (!showing) this.failed = false;
+    this.listed = showing;
+  }
+
+  readonly refresh = async (): Promise<void> => {
+    if (typeof navigator.mediaDevices?.enumerateDevices !== 'function') return;
+    try {
+      const all = await navigator.mediaDevices.enumerateDevices();
+      this.inputs = all.filter((device) => device.kind === 'audioinput' && device.deviceId);
+      this.outputs = canChooseOutput() ? all.filter((device) => device.kind === 'audiooutput' && device.deviceId) : [];
+    } catch {
+      this.inputs = this.outputs = [];
+    }
+    this.host.requestUpdate();
+  };
+
+  private async change(switching: Promise<void>): Promise<void> {
+    try {
+      await switching;
+      this.failed = false;
+    } catch {
+      this.failed = true;
+    }
+    this.host.requestUpdate();
+  }
+
+  private readonly onInput = (event: Event): void => {
+    void this.change(this.target.switchInput((event.target as HTMLSelectElement).value));
+  };
+
+  private readonly onOutput = (event: Event): void => {
+    void this.change(this.target.switchOutput((event.target as HTMLSelectElement).value));
+  };
+
+  /** A closed disclosure ("Audio devices") with the pickers; nothing when the browser lists no microphone. */
+  render(t: Catalogue) {
+    if (!this.showing() || this.inputs.length === 0) return nothing;
+    const options = (devices: MediaDeviceInfo[], current: string, unnamed: (n: number) => string) =>
+      devices.map(
+        (device, i) =>
+          html`<option value=${device.deviceId} ?selected=${device.deviceId === current}>
+            ${device.label || (device.deviceId === 'default' ? t.defaultDevice : unnamed(i + 1))}
+          </option>`,
+      );
+    const input = this.target.inputDevice();
+    const output = this.target.outputDevice();
+    return html`<details part="devices" class="devices">
+      <summary>${t.devices}</summary>
+      <label class="device-field">
+        <span>${t.microphone}</span>
+        <select part="microphone-select" @change=${this.onInput} .value=${live(input || this.inputs[0]!.deviceId)}>
+          ${options(this.inputs, input, t.unnamedMicrophone)}
+        </select>
+      </label>
+      ${this.outputs.length
+        ? html`<label class="device-field">
+            <span>${t.speaker}</span>
+            <select part="speaker-select" @change=${this.onOutput} .value=${live(output || this.outputs[0]!.deviceId)}>
+              ${options(this.outputs, output, t.unnamedSpeaker)}
+            </select>
+          </label>`
+        : nothing}
+      ${this.failed ? html`<p class="field-error" role="alert">${t.deviceFailed}</p>` : nothing}
+    </details>`;
+  }
+}
