@@ -207,7 +207,7 @@ describe('rating after the call', () => {
     expect(seen).toEqual([{ rating: 'up', conversationId: 'c-1' }]);
     expect(up.getAttribute('aria-pressed')).toBe('true');
     expect(down.getAttribute('aria-disabled')).toBe('true');
-    expect(text(el.$('[part="feedback"] [role="status"]'))).toBe('Thank you for your feedback.');
+    expect(text(el.$('[part="feedback"] [aria-live="polite"]'))).toBe('Thank you for your feedback.');
 
     down.click();
     await el.updateComplete;

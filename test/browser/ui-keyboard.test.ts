@@ -79,13 +79,14 @@ describe('floating layout by keyboard', () => {
     await el.updateComplete;
 
     el.$('[part="launcher"]').focus();
-    expect(await tabs(el, 7)).toEqual([
+    expect(await tabs(el, 8)).toEqual([
       'close-button',
       'transcript',
       'message-input',
       'send-button',
       'mute-button',
       'end-button',
+      '#devices-toggle', // the audio devices disclosure, after the call's own controls
       null,
     ]);
 

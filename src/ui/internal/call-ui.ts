@@ -98,7 +98,8 @@ export class CallUi implements ReactiveController {
     host.addController(this);
     this.call = new CallController(host, createAudio);
     this.feedback = new CallFeedback(host);
-    this.devices = new DevicePicker(host, () => this.state === 'live', {
+    // Only while a call with a microphone is live (a typed call has none to choose).
+    this.devices = new DevicePicker(host, () => this.state === 'live' && !!this.call.session.microphone, {
       inputDevice: () =>
         host.inputDeviceId || this.audio?.engine.inputStream?.getAudioTracks()[0]?.getSettings().deviceId || '',
       outputDevice: () => host.outputDeviceId,
@@ -364,7 +365,8 @@ export class CallUi implements ReactiveController {
             inputLevel: this.call.inputLevel,
             onToggleMute: this.toggleMute,
             onEnd: this.endFromUi,
-          })}`;
+          })}
+          ${this.devices.render(t)}`;
       }
       case 'ending':
         return this.renderTranscript();

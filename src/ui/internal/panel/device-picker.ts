@@ -95,7 +95,7 @@ export class DevicePicker implements ReactiveController {
     const input = this.target.inputDevice();
     const output = this.target.outputDevice();
     return html`<details part="devices" class="devices">
-      <summary>${t.devices}</summary>
+      <summary id="devices-toggle">${t.devices}</summary>
       <label class="device-field">
         <span>${t.microphone}</span>
         <select part="microphone-select" @change=${this.onInput} .value=${live(input || this.inputs[0]!.deviceId)}>

@@ -43,7 +43,7 @@ export function canRate(ended: EndedDetail | null): ended is EndedDetail & { con
 }
 
 /** "How was this call?" with two toggle buttons; after a choice, the chosen one stays pressed, both are
- *  inert (aria-disabled, so focus stays on them) and a polite status thanks the visitor. */
+ *  inert (aria-disabled, so focus stays on them) and a polite live region thanks the visitor. */
 export function feedbackView(t: Catalogue, feedback: CallFeedback, ended: { conversationId: string }) {
   const rating = feedback.ratingFor(ended.conversationId);
   const pressed = (value: Rating) => (rating === value ? 'true' : 'false');
@@ -72,6 +72,6 @@ export function feedbackView(t: Catalogue, feedback: CallFeedback, ended: { conv
         ${thumb(true)}<span>${t.feedbackDown}</span>
       </button>
     </div>
-    <p class="muted feedback-thanks" role="status">${rating ? t.feedbackThanks : ''}</p>
+    <p class="muted feedback-thanks" aria-live="polite">${rating ? t.feedbackThanks : ''}</p>
   </div>`;
 }
