@@ -10,6 +10,16 @@ const states = async (page: Page) => (await eventsOf(page, 'state')).map((e) => 
 const shadowCount = (page: Page, selector: string) =>
   widget(page).evaluate((el, s) => el.shadowRoot!.querySelectorAll(s).length, selector);
 
+// The dev server compiles the page's modules on the first load; on a busy machine that alone can take most
+// of a test's budget, so it is done once before the calls are timed.
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(180_000);
+  const page = await browser.newPage();
+  await page.goto('/', { timeout: 170_000 });
+  await page.locator('voice-agent').waitFor({ timeout: 170_000 });
+  await page.close();
+});
+
 async function startCall(page: Page, publicId: string) {
   await recordEvents(page);
   await page.goto(`/?agent=${publicId}&lang=en`);
