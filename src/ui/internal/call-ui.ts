@@ -26,7 +26,7 @@ import { DevicePicker } from './panel/device-picker.ts';
 import { endedPanel, endReasonText } from './panel/ended-panel.ts';
 import { errorPanel, errorText, retryAction } from './panel/error-panel.ts';
 import { CallFeedback, canRate, feedbackView } from './panel/feedback.ts';
-import { levelMeter } from './panel/level-meter.ts';
+import { levelMeter, loudness, paintMeter } from './panel/level-meter.ts';
 import { liveInfo } from './panel/live-info.ts';
 import { messageForm } from './panel/message-form.ts';
 import { TickerController } from './panel/ticker-controller.ts';
@@ -112,6 +112,7 @@ export class CallUi implements ReactiveController {
         host.outputDeviceId = deviceId;
       },
     });
+    this.call.onLevels = () => this.paintLevels();
     this.autoScroll = new AutoScrollController(host);
     new TickerController(host, () => this.needsClock());
     host.addEventListener('voice-agent-ready', () => (this.agent = this.call.ready?.agent ?? null));
@@ -121,6 +122,7 @@ export class CallUi implements ReactiveController {
       this.host.requestUpdate();
       this.focusMessage();
     });
+    host.addEventListener('voice-agent-transcript', () => this.autoScroll.changed());
   }
 
   hostConnected(): void {
@@ -164,6 +166,15 @@ export class CallUi implements ReactiveController {
     this.call.session.muted = muted;
   }
 
+  /** The meters follow the levels between renders; nothing is painted while the panel or the page is hidden. */
+  private paintLevels(): void {
+    const root = this.host.shadowRoot;
+    const panel = root?.querySelector<HTMLElement>('#panel');
+    if (!root || !panel || panel.hidden || document.hidden) return;
+    paintMeter(root.querySelector('[part="input-level"]'), this.host.muted ? 0 : loudness(this.call.inputLevel));
+    paintMeter(root.querySelector('[part="output-level"]'), loudness(this.call.outputLevel));
+  }
+
   /** Focus goes to the panel's main action when it has one, else to the panel itself. */
   focusPanel(): void {
     const root = this.host.shadowRoot;
@@ -177,6 +188,7 @@ export class CallUi implements ReactiveController {
   }
 
   private onState(): void {
+    this.autoScroll.changed();
     this.keepFocusInPanel();
     if (this.state === 'connecting') {
       this.feedback.reset();
@@ -276,6 +288,8 @@ export class CallUi implements ReactiveController {
     if (error.code === 'MIC_DENIED' && microphoneForbiddenByPage()) return this.notices.frameBlocked;
     return errorText(error, this.t);
   }
+  /** Meters stand still while the floating panel is closed (renders for the clock or the transcript go on). */
+  private levelsShown = true;
 
   private get agentName(): string {
     return this.agent?.name || this.t.assistant;
@@ -285,6 +299,7 @@ export class CallUi implements ReactiveController {
   render({ lang, floating, open, modal, onClose }: PanelProps) {
     this.lang = lang;
     this.floating = floating;
+    this.levelsShown = !floating || open;
     const { t } = this;
     return html`<section
         part="panel"
@@ -311,7 +326,7 @@ export class CallUi implements ReactiveController {
       <div class="heading">
         <h2 id="agent-name" part="agent-name">${this.agent ? this.agentName : t.widgetName}</h2>
         <p part="status" class="status" data-activity=${live ? this.activity() : nothing}>
-          ${live ? levelMeter(this.call.outputLevel, 'output-level') : nothing}<span>${this.statusLine()}</span>
+          ${live ? levelMeter(this.levelsShown ? this.call.outputLevel : 0, 'output-level') : nothing}<span>${this.statusLine()}</span>
         </p>
       </div>
       ${this.floating
@@ -362,7 +377,7 @@ export class CallUi implements ReactiveController {
           ${callControls({
             t,
             muted: this.host.muted,
-            inputLevel: this.call.inputLevel,
+            inputLevel: this.levelsShown ? this.call.inputLevel : 0,
             onToggleMute: this.toggleMute,
             onEnd: this.endFromUi,
           })}

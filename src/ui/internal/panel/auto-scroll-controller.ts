@@ -11,6 +11,7 @@ export class AutoScrollController implements ReactiveController {
   /** True while the view follows the newest entry. */
   following = true;
   private element: HTMLElement | null = null;
+  private pending = true;
 
   constructor(private readonly host: ReactiveControllerHost) {
     host.addController(this);
@@ -25,7 +26,16 @@ export class AutoScrollController implements ReactiveController {
     this.stick();
   };
 
+  /** Call when the list's content changed; the next update keeps the newest entry in view. */
+  changed(): void {
+    this.pending = true;
+  }
+
   hostUpdated(): void {
+    // Only after a change of content: reading scrollHeight forces a layout, and the host also updates for the
+    // clock and the meters' speaker flag.
+    if (!this.pending) return;
+    this.pending = false;
     this.stick();
   }
 

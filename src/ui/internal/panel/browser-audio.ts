@@ -1,5 +1,5 @@
 // The element's audio for one call: an AudioEngine (microphone + agent voice on one AudioContext), with
-// its levels coalesced to one update per animation frame for the view.
+// its levels coalesced to at most 15 updates a second for the view.
 import { AudioEngine } from '../../../audio/audio-engine.ts';
 import type { AudioSink, FrameSource } from '../../../call/audio-ports.ts';
 
@@ -20,16 +20,26 @@ export interface BrowserAudio {
   engine: AudioEngine;
 }
 
+/** Shortest time between two level updates of the view: 15 a second (the goal allows 30; each one costs the page a frame). */
+export const LEVELS_INTERVAL_MS = 1000 / 15;
+
 export function createBrowserAudio(options: BrowserAudioOptions): BrowserAudio {
-  let frame = 0;
-  const report = () => {
-    frame = 0;
+  // Levels reach the view at most 15 times a second, on an animation frame (none while the tab is hidden).
+  let pending = false;
+  let last = -Infinity;
+  const report = (now: number) => {
+    pending = false;
+    last = now;
     const playback = engine.playback;
     const speaking = playback !== null && !playback.drained;
     options.onLevels?.(engine.inputLevel.rms, speaking ? engine.outputLevel.rms : 0, speaking);
   };
   const schedule = () => {
-    if (!frame) frame = requestAnimationFrame(report);
+    if (pending) return;
+    pending = true;
+    const wait = last + LEVELS_INTERVAL_MS - performance.now();
+    if (wait <= 0) requestAnimationFrame(report);
+    else setTimeout(() => requestAnimationFrame(report), wait);
   };
   const engine = new AudioEngine({
     audioProcessing: options.audioProcessing,

@@ -24,7 +24,7 @@ export class CallController implements ReactiveController {
   liveSince: number | null = null;
   /** `Date.now()` when the error arrived (a retry countdown runs from it), else null. */
   failedAt: number | null = null;
-  /** Microphone and agent-voice levels (RMS, 0–1), updated ~30 times a second by the audio engine. */
+  /** Microphone and agent-voice levels (RMS, 0–1), updated up to 15 times a second by the audio engine. */
   inputLevel = 0;
   outputLevel = 0;
   /** True while the agent's voice is being played. */
@@ -95,13 +95,19 @@ export class CallController implements ReactiveController {
     return this.session.start(target, options);
   }
 
-  /** Called by the audio engine; the view re-renders at most once per frame. */
+  /** Called with each new level pair; the meters are painted there, without a render. */
+  onLevels: (() => void) | null = null;
+
+  /** Called by the audio engine (≤ 15 times a second). Only a change of who speaks re-renders the view. */
   setLevels(input: number, output: number, agentSpeaking: boolean): void {
     this.inputLevel = input;
     this.outputLevel = output;
-    this.agentSpeaking = agentSpeaking;
     if (agentSpeaking) this.voiceHeard = true;
-    this.host.requestUpdate();
+    if (agentSpeaking !== this.agentSpeaking) {
+      this.agentSpeaking = agentSpeaking;
+      this.host.requestUpdate();
+    }
+    this.onLevels?.();
   }
 
   hostDisconnected(): void {

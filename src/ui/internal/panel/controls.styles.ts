@@ -107,10 +107,13 @@ export const controlStyles = css`
   .meter i {
     display: block;
     inline-size: 3px;
+    block-size: var(--_bar);
     border-radius: 2px;
     background: currentColor;
-    block-size: calc(var(--_bar) * (0.2 + 0.8 * var(--level, 0) * var(--_k, 1)));
-    transition: block-size 80ms linear;
+    /* Scaled, not resized: a new level repaints without a layout. No transition: levels arrive up to 30 times
+       a second, and an always-running transition would cost the page a frame every 16 ms. */
+    transform: scaleY(calc(0.2 + 0.8 * var(--level, 0) * var(--_k, 1)));
+    will-change: transform;
   }
   .meter i:nth-child(1),
   .meter i:nth-child(5) {
@@ -126,14 +129,13 @@ export const controlStyles = css`
   }
 
   .meter.off i {
-    block-size: 3px;
+    transform: scaleY(0.15);
     opacity: 0.45;
   }
 
   @media (prefers-reduced-motion: reduce) {
     .meter i {
-      block-size: calc(var(--_bar) * 0.5);
-      transition: none;
+      transform: scaleY(0.5);
       opacity: 0.4;
     }
     .meter.active i {

@@ -1,5 +1,5 @@
-import { html } from 'lit';
-import { cssProps } from '../css-props.ts';
+import { html, noChange } from 'lit';
+import { Directive, directive, type ElementPart, type PartInfo, PartType } from 'lit/directive.js';
 
 const FLOOR_DB = -50;
 const CEILING_DB = -10;
@@ -13,14 +13,45 @@ export function loudness(rms: number): number {
   return Math.min(1, Math.max(0, (db - FLOOR_DB) / (CEILING_DB - FLOOR_DB)));
 }
 
+/** Writes a loudness (0–1) to a meter element: one custom property and one class, no re-render. */
+export function paintMeter(meter: Element | null, value: number): void {
+  if (!(meter instanceof HTMLElement)) return;
+  const step = Math.round(value * LEVEL_STEPS);
+  if (painted.get(meter) === step) return; // nothing visible would change: no style work
+  painted.set(meter, step);
+  meter.style.setProperty('--level', value.toFixed(3));
+  meter.classList.toggle('active', value > ACTIVE_LOUDNESS);
+}
+
+const painted = new WeakMap<HTMLElement, number>();
+
+/** Steps of the painted level (an 18 px meter shows no finer difference). */
+const LEVEL_STEPS = 40;
+
+/** Paints the meter at each render too (after the class binding, so `active` survives it). */
+class MeterLevelDirective extends Directive {
+  constructor(info: PartInfo) {
+    super(info);
+    if (info.type !== PartType.ELEMENT) throw new Error('meterLevel() goes in an element position');
+  }
+  render(_value: number): unknown {
+    return noChange;
+  }
+  override update(part: ElementPart, [value]: [number]): unknown {
+    paintMeter(part.element, value);
+    return noChange;
+  }
+}
+const meterLevel = directive(MeterLevelDirective);
+
 /**
- * Five bars whose heights follow the level; `off` (a muted microphone) flattens and dims them. Decorative (the activity line says who speaks). With
- * `prefers-reduced-motion: reduce` the bars stop moving and the meter only changes colour when active.
+ * Five bars scaled by the meter's `--level` (a transform: no layout). Decorative (the activity line says who
+ * speaks). Between renders `CallUi` repaints it with `paintMeter()` as levels arrive (≤ 15 times a second);
+ * `off` (a muted microphone) flattens and dims it. With `prefers-reduced-motion: reduce` the bars stop moving
+ * and the meter only changes colour when active.
  */
 export function levelMeter(rms: number, part: 'input-level' | 'output-level', off = false) {
-  const value = off ? 0 : loudness(rms);
-  return html`<span part=${part} class="meter ${value > ACTIVE_LOUDNESS ? 'active' : ''} ${off ? 'off' : ''}"
-    ${cssProps({ '--level': value.toFixed(3) })} aria-hidden="true"
+  return html`<span part=${part} class="meter ${off ? 'off' : ''}" ${meterLevel(off ? 0 : loudness(rms))} aria-hidden="true"
     ><i></i><i></i><i></i><i></i><i></i
   ></span>`;
 }
