@@ -49,7 +49,7 @@ export class VisitStore {
     this.remove(key(serverUrl, publicId));
   }
 
-  /** Removes every visit the widget stored on this origin (any service, any agent). */
+  /** Removes everything the widget stored on this origin (visits and consents, any service, any agent). */
   forgetAll(): void {
     const storage = this.storage;
     if (!storage || typeof storage.key !== 'function') return;
@@ -57,7 +57,7 @@ export class VisitStore {
       const keys: string[] = [];
       for (let i = 0; i < (storage.length ?? 0); i++) {
         const k = storage.key(i);
-        if (k?.startsWith(PREFIX)) keys.push(k);
+        if (k?.startsWith(WIDGET_PREFIX)) keys.push(k);
       }
       for (const k of keys) this.remove(k);
     } catch {
@@ -89,6 +89,8 @@ export class VisitStore {
 }
 
 const PREFIX = 'voice-agent:visit:';
+/** Everything the widget stores on an origin starts with this (visit tokens, the consent notice's acceptance). */
+const WIDGET_PREFIX = 'voice-agent:';
 const key = (serverUrl: string, publicId: string) => `${PREFIX}${serverUrl}|${publicId}`;
 
 /** `localStorage` when the page may use it, else null. */

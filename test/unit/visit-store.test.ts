@@ -97,11 +97,12 @@ describe('visitor privacy (issue 10 §6)', () => {
   it('forget() removes every visit the widget stored, and the next call starts a new visit', async () => {
     const storage = new MemoryStorage();
     storage.setItem('voice-agent:visit:https://other.test|x', JSON.stringify({ visit: 'other', issuedAt: Date.now() }));
+    storage.setItem('voice-agent:consent:https://other.test|x', '{"acceptedAt":1}');
     storage.setItem('page-own-key', 'kept');
     const h = harness({ storage, fetch: scriptedFetch(ticket(1, 'v-1'), ticket(2, 'v-2')) });
     await h.goLive();
     await hangUp(h);
-    expect(storage.map.size).toBe(3);
+    expect(storage.map.size).toBe(4);
     h.session.forget();
     expect([...storage.map.keys()]).toEqual(['page-own-key']);
     await h.goLive();
