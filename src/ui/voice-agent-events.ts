@@ -29,5 +29,6 @@ export interface VoiceAgentEventMap extends SessionEvents {
 }
 
 declare global {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merging into the DOM's map is how events are typed
   interface GlobalEventHandlersEventMap extends VoiceAgentEventMap {}
 }
