@@ -20,6 +20,7 @@ el.layout = 'inline';
 el.open = false;
 const state: CallState = el.state;
 const started: Promise<void> = el.start();
+const typedCall: Promise<void> = el.start({ microphone: false });
 const ended: Promise<void> = el.end();
 el.sendText('hello');
 el.show();
@@ -76,7 +77,9 @@ el.muted = 'yes';
 el.layout = 'sidebar';
 // @ts-expect-error error codes are a closed set
 const unknownCode: ErrorDetail['code'] = 'NOPE';
+// @ts-expect-error start()'s options are typed
+void el.start({ microphone: 'no' });
 // @ts-expect-error `state` is read-only
 el.state = 'live';
 
-export { ended, found, framesSent, readyEvent, same, started, state, unknownCode };
+export { ended, found, framesSent, readyEvent, same, started, state, typedCall, unknownCode };
