@@ -18,7 +18,9 @@ import { canMove, isActive } from './state-machine.ts';
 import { Timers } from './timers.ts';
 import { TranscriptTurns } from './transcript.ts';
 import { Uplink } from './uplink.ts';
-import type { CallState, EndedDetail, ReadyDetail, SessionEventMap } from './types.ts';
+import type { CallState, EndedDetail, ReadyDetail, SessionEventMap, SessionStats } from './types.ts';
+
+export type { SessionStats };
 import { defaultStorage, type KeyValueStorage, VisitStore } from './visit-store.ts';
 
 export type { CallTarget, SocketLike } from './connection.ts';
@@ -59,13 +61,6 @@ export interface SessionOptions {
 }
 
 /** Counters for diagnostics (what was dropped, and how the connection is doing). */
-export interface SessionStats {
-  droppedMessages: number;
-  framesSent: number;
-  framesDropped: number;
-  audioBytesReceived: number;
-  rttMs: number | null;
-}
 
 type EndedMessage = Extract<ServerMessage, { type: 'ended' }>;
 

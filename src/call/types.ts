@@ -3,8 +3,10 @@
 /** `reconnecting`: the link dropped mid-call and a fresh ticket (with the visit token) is being taken. */
 export type CallState = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'ending' | 'ended' | 'error';
 
-export type { AgentAvatar, AgentInfo, Role } from '../protocol/index.ts';
-import type { AgentInfo, Role } from '../protocol/index.ts';
+// From the defining modules rather than the protocol's index, so the published declarations carry only these.
+export type { AgentAvatar } from '../protocol/avatar-values.ts';
+export type { AgentInfo, Role } from '../protocol/messages.ts';
+import type { AgentInfo, Role } from '../protocol/messages.ts';
 
 export interface StateDetail {
   state: CallState;
@@ -84,4 +86,13 @@ export interface SessionEventMap {
   /** The microphone ended mid-call with no other device to take over: the call goes on as a typed call
    *  (not re-emitted as a public event). */
   microphone: { lost: boolean };
+}
+
+/** What a call sent, received and dropped (the element's `stats`, with the playback's). */
+export interface SessionStats {
+  droppedMessages: number;
+  framesSent: number;
+  framesDropped: number;
+  audioBytesReceived: number;
+  rttMs: number | null;
 }

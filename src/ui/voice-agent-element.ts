@@ -1,8 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import type { PlaybackStatus } from '../audio/audio-engine.ts';
-import type { SessionStats } from '../call/session.ts';
+import type { PlaybackStatus } from '../../worklets/messages.ts';
 import { isActive } from '../call/state-machine.ts';
-import type { CallState } from '../call/types.ts';
+import type { CallState, SessionStats } from '../call/types.ts';
 import { type AudioFactory, CallUi } from './internal/call-ui.ts';
 import { ConsentGate } from './internal/consent.ts';
 import { emit } from './internal/emit.ts';
@@ -95,6 +94,10 @@ export type Placement = 'end' | 'start';
  * @csspart feedback-button - Each rating button (`aria-pressed` once chosen).
  * @csspart feedback-up - The thumbs-up button (with `feedback-button`).
  * @csspart feedback-down - The thumbs-down button (with `feedback-button`).
+ * @csspart resume-notice - Shown when the browser paused the call's audio and only a tap can resume it.
+ * @csspart resume-button - Tap to continue: resumes the call's audio in that tap.
+ * @csspart typed-notice - Said at the top of a call that goes on without a microphone (typed).
+ * @csspart type-instead-button - Continue by typing, where a voice call cannot start for want of a microphone.
  *
  * @cssproperty --voice-agent-accent - Main colour (call button, launcher, your turns). Default teal #0f766e / dark #5eead4.
  * @cssproperty --voice-agent-on-accent - Text and icons on the accent colour.
