@@ -2,7 +2,7 @@
 // server (Vite, with the simulated service). Each page binds a property (muted), listens to the widget's
 // events through the framework (the page's own "State" line follows them) and calls its methods.
 import { expect, test, type Page } from '@playwright/test';
-import { microphoneTracks, recordEvents, type Widget } from './widget-page.ts';
+import { eventsOf, microphoneTracks, recordEvents, type Widget } from './widget-page.ts';
 
 /** Errors in the page, and Vue's warnings (without isCustomElement Vue warns "Failed to resolve component:
  *  voice-agent"); React reports its own problems as console errors. Dev-server notices (Lit's dev mode,
@@ -58,3 +58,42 @@ for (const framework of ['react', 'vue'] as const) {
     expect(problems).toEqual([]);
   });
 }
+
+// The owner's microphone picker in a real call against the simulator: the new device is opened, the old one
+// released, frames keep reaching the service and the call stays live.
+test('react page: the panel\'s microphone picker moves the live call to another microphone without dropping it', async ({ page }) => {
+  await recordEvents(page);
+  await page.goto('/examples/react/');
+  const widget = page.locator('voice-agent');
+  await page.locator('#page-call').click();
+  await expect(widget).toHaveAttribute('state', 'live', { timeout: 20_000 });
+
+  await widget.locator('[part="devices"] summary').click();
+  const select = widget.locator('[part="microphone-select"]');
+  const values = await select.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  const current = await select.inputValue();
+  const other = values.find((value) => value !== current && value !== 'default');
+  expect(other, `another microphone than ${current} among ${values.join(', ')}`).toBeDefined();
+
+  await select.selectOption(other!);
+  await expect.poll(() => widget.evaluate((el: Widget) => el.inputDeviceId)).toBe(other);
+  expect(await microphoneTracks(page)).toEqual({ opened: 2, live: 1 });
+  const liveDevice = await page.evaluate(() => {
+    const streams = (window as unknown as { __streams: MediaStream[] }).__streams;
+    return streams.at(-1)!.getAudioTracks()[0]!.getSettings().deviceId;
+  });
+  expect(liveDevice).toBe(other);
+
+  // Frames keep going to the service after the switch (50 a second; their exact pace is held by
+  // test/browser/microphone-switch.test.ts).
+  const sent = () => widget.evaluate((el: Widget) => el.stats.framesSent);
+  const before = await sent();
+  await page.waitForTimeout(2000);
+  expect((await sent()) - before).toBeGreaterThan(50);
+  await expect(widget).toHaveAttribute('state', 'live');
+  expect(await eventsOf(page, 'error')).toEqual([]);
+
+  await widget.evaluate((el: Widget) => el.end());
+  await expect(widget).toHaveAttribute('state', 'ended');
+  expect(await microphoneTracks(page)).toEqual({ opened: 2, live: 0 });
+});
