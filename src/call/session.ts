@@ -183,6 +183,13 @@ export class CallSession extends Emitter<SessionEventMap> {
     call.uplink.withoutSource();
   }
 
+  /** The page came back from the back-forward cache: whatever the socket says, the line is dead. A live call
+   *  is treated as a drop (reconnection, or CONNECTION_LOST when it cannot come back), never a silent "live". */
+  pageRestored(): void {
+    const call = this.call;
+    if (call && !call.finished && this._state === 'live') this.dropped(call);
+  }
+
   /** The microphone went away mid-call and no other device could take over: the call goes on typed. */
   private microphoneLost(call: Call): void {
     if (call !== this.call || call.finished || !call.source) return;

@@ -14,6 +14,7 @@ import { callUiStyles } from './call-ui.styles.ts';
 import type { ConsentGate } from './consent.ts';
 import { icons } from './icons.ts';
 import { microphoneForbiddenByPage } from './microphone-policy.ts';
+import { PageRestoreController } from './page-restore-controller.ts';
 import { activityOf } from './panel/activity.ts';
 import { continueByTypingButton, resumeNotice, typedCallNotice } from './panel/audio-notices.ts';
 import { AutoScrollController } from './panel/auto-scroll-controller.ts';
@@ -115,6 +116,7 @@ export class CallUi implements ReactiveController {
     this.call.onLevels = () => this.paintLevels();
     this.autoScroll = new AutoScrollController(host);
     new TickerController(host, () => this.needsClock());
+    new PageRestoreController(host, () => this.call.session.pageRestored());
     host.addEventListener('voice-agent-ready', () => (this.agent = this.call.ready?.agent ?? null));
     host.addEventListener('voice-agent-state', () => this.onState());
     this.call.session.on('microphone', () => {

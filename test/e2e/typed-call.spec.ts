@@ -1,0 +1,130 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test, type Frame, type Page } from '@playwright/test';
+import { eventsOf, recordEvents, type Widget } from './widget-page.ts';
+
+// Typed calls (issue 11 §3) and embedding rules (issue 9 §4), against the simulator in Chromium: a visitor
+// whose microphone is refused, or whose page is framed without `allow="microphone"`, still talks to the
+// agent by typing — the uplink carries real-time silence, the agent's voice is played, and no microphone is
+// asked for once the typed call starts.
+
+/** Counts getUserMedia calls, and refuses them when `refuse` (a visitor who says no). Runs in the page. */
+function watchGetUserMedia(refuse: boolean): void {
+  const counter = window as unknown as { __getUserMediaCalls: number };
+  counter.__getUserMediaCalls = 0;
+  const devices = window.MediaDevices?.prototype;
+  if (!devices) return;
+  const original = devices.getUserMedia;
+  devices.getUserMedia = function (this: MediaDevices, constraints) {
+    counter.__getUserMediaCalls++;
+    if (refuse) return Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
+    return original.call(this, constraints);
+  };
+}
+
+type Scope = Page | Frame;
+const getUserMediaCalls = (scope: Scope) =>
+  scope.evaluate(() => (window as unknown as { __getUserMediaCalls: number }).__getUserMediaCalls);
+const stats = (scope: Scope) => scope.locator('voice-agent').evaluate((el: Widget) => el.stats);
+
+/** Frames sent per second since the call went live (the average the service expects), read once the call
+ *  has been live for `ms`. A window shorter than the whole call would count the pacer's catch-up after a
+ *  late timer (this machine is shared) as a burst; the average is what real-time pace means. */
+async function framesPerSecondSinceLive(scope: Scope, ms: number): Promise<number> {
+  return scope.locator('voice-agent').evaluate(async (el: Widget, liveMs) => {
+    const liveAt = await new Promise<number>((resolve) => {
+      if (el.state === 'live') resolve((window as unknown as { __liveAt: number }).__liveAt);
+      else el.addEventListener('voice-agent-ready', () => resolve(performance.now()), { once: true });
+    });
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, liveAt + liveMs - performance.now())));
+    return el.stats.framesSent / ((performance.now() - liveAt) / 1000);
+  }, ms);
+}
+
+/** Notes when the call went live (runs in the page). */
+function noteLive(): void {
+  document.addEventListener('voice-agent-ready', () => {
+    (window as unknown as { __liveAt: number }).__liveAt = performance.now();
+  });
+}
+
+/** Types a message in the panel's text box, sends it with Enter, and waits for the agent's answer. */
+async function typeAndHearAnswer(scope: Scope): Promise<void> {
+  const agentTurns = () =>
+    scope.locator('voice-agent').evaluate((el: Widget) => el.shadowRoot!.querySelectorAll('[part~="turn-agent"]').length);
+  await expect.poll(agentTurns, { timeout: 20_000 }).toBeGreaterThan(0); // the greeting
+  const before = await agentTurns();
+  const input = scope.locator('voice-agent').getByRole('textbox');
+  await expect(input).toBeFocused();
+  await input.fill('What time is it?');
+  await input.press('Enter');
+  await expect(scope.locator('voice-agent').getByText('What time is it?').first()).toBeVisible();
+  await expect.poll(agentTurns, { timeout: 20_000 }).toBeGreaterThan(before);
+  await expect.poll(async () => (await stats(scope)).playback?.playedSamples ?? 0, { timeout: 20_000 }).toBeGreaterThan(24_000);
+}
+
+test('microphone refused: "Continue by typing" goes live without asking again, 50 frames/s, text answered aloud', async ({ page }) => {
+  test.setTimeout(90_000);
+  await recordEvents(page);
+  await page.addInitScript(watchGetUserMedia, true);
+  await page.addInitScript(noteLive);
+  await page.goto('/?agent=demo-en&lang=en');
+  const widget = page.locator('voice-agent');
+  await widget.getByRole('button', { name: 'Call', exact: true }).click();
+  await expect(widget).toHaveAttribute('state', 'error');
+  expect(await eventsOf(page, 'error')).toMatchObject([{ code: 'MIC_DENIED' }]);
+  expect(await getUserMediaCalls(page)).toBe(1);
+
+  await widget.getByRole('button', { name: 'Continue by typing' }).click();
+  await expect(widget).toHaveAttribute('state', 'live', { timeout: 20_000 });
+  await expect(widget.getByText('Typed call: no microphone is used.', { exact: false })).toBeVisible();
+  const pace = await framesPerSecondSinceLive(page, 5000);
+  expect(pace).toBeGreaterThan(45);
+  expect(pace).toBeLessThanOrEqual(51);
+  await typeAndHearAnswer(page);
+  expect(await getUserMediaCalls(page)).toBe(1);
+  await widget.evaluate((el: Widget) => el.end());
+  await expect(widget).toHaveAttribute('state', 'ended');
+});
+
+test('start({ microphone: false }) from the page never touches the microphone', async ({ page }) => {
+  await page.addInitScript(watchGetUserMedia, false);
+  await page.addInitScript(noteLive);
+  await page.goto('/?agent=demo-en&lang=en');
+  const widget = page.locator('voice-agent');
+  const started = performance.now();
+  await widget.evaluate((el: Widget) => el.start({ microphone: false }));
+  await expect(widget).toHaveAttribute('state', 'live', { timeout: 20_000 });
+  console.info(`typed call live in ${Math.round(performance.now() - started)} ms`);
+  expect(await getUserMediaCalls(page)).toBe(0);
+  const pace = await framesPerSecondSinceLive(page, 5000);
+  expect(pace).toBeGreaterThan(45);
+  expect(pace).toBeLessThanOrEqual(51);
+  expect(await getUserMediaCalls(page)).toBe(0);
+  await widget.evaluate((el: Widget) => el.end());
+});
+
+test('in an iframe without allow="microphone": the site owner is named, and "Continue by typing" works', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  // A host site on another origin (its own server on 127.0.0.1) frames the widget's page and forgets
+  // allow="microphone".
+  const body = `<!doctype html><title>Host</title><iframe src="${baseURL}/?agent=demo-en&lang=en" allow="autoplay" width="600" height="800"></iframe>`;
+  const host = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(body));
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+  await page.goto(`http://127.0.0.1:${(host.address() as AddressInfo).port}/`);
+  const frame = page.frameLocator('iframe');
+  const widget = frame.locator('voice-agent');
+  await widget.getByRole('button', { name: 'Call', exact: true }).click();
+  await expect(widget).toHaveAttribute('state', 'error');
+  await expect(widget.getByText('Microphone not allowed here').first()).toBeVisible();
+  await expect(widget.getByText('The site owner has to allow the microphone.', { exact: false }).first()).toBeVisible();
+  // Not the address-bar advice that cannot work here.
+  await expect(widget.getByText('web address', { exact: false })).toHaveCount(0);
+
+  await widget.getByRole('button', { name: 'Continue by typing' }).click();
+  await expect(widget).toHaveAttribute('state', 'live', { timeout: 20_000 });
+  const inner = page.frames().find((f) => f.url().startsWith(baseURL!))!;
+  await typeAndHearAnswer(inner);
+  await widget.evaluate((el: Widget) => el.end());
+  await new Promise((resolve) => host.close(resolve));
+});
