@@ -191,6 +191,7 @@ export class MicrophoneSource implements FrameSource {
     this.replacing = requestMicrophone({ audioProcessing: this.options.audioProcessing })
       .then(async (stream) => {
         if (generation !== this.generation) return stopStream(stream);
+        this.deviceId = undefined;
         await this.attach(generation, context, stream);
       })
       .catch(() => {
