@@ -43,7 +43,7 @@ export default mergeConfig(
               enabled: true,
               headless: true,
               screenshotFailures: false,
-              api: { port: 0 },
+              api: { port: 63315, strictPort: false },
               provider: playwright({
                 launchOptions: {
                   executablePath: chromiumPath,
