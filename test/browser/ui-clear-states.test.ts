@@ -132,3 +132,23 @@ describe('screen-reader announcements', () => {
     expect(text(retry.querySelector('.visually-hidden'))).toBe('Try again'); // its name does not tick
   });
 });
+
+describe('the host page’s text styles', () => {
+  it('stop at the shadow boundary: spacing, case, italics, indents and alignment are the widget’s own', async () => {
+    const page = document.createElement('div');
+    page.setAttribute(
+      'style',
+      'letter-spacing: 3px; word-spacing: 9px; text-transform: uppercase; font-style: italic; line-height: 3; text-indent: 40px; text-align: center',
+    );
+    document.body.append(page);
+    const el = await mount({ lang: 'ar', layout: 'inline' }, page);
+    const intro = getComputedStyle(el.$('[part="intro"] p'));
+    expect(intro.letterSpacing).toBe('normal');
+    expect(intro.wordSpacing).toBe('0px');
+    expect(intro.textTransform).toBe('none');
+    expect(intro.fontStyle).toBe('normal');
+    expect(intro.textIndent).toBe('0px');
+    expect(intro.textAlign).toBe('start');
+    expect(parseFloat(intro.lineHeight) / parseFloat(intro.fontSize)).toBeCloseTo(1.45, 2);
+  });
+});

@@ -53,10 +53,21 @@ export const themeStyles = css`
     display: none;
   }
 
+  /* Text properties the host page's styles would pass down (letter-spacing breaks Arabic joining; uppercase,
+     italics and indents change the widget's copy) are reset at the shadow boundary. */
   .base {
     font-family: var(--_font);
     font-size: var(--_font-size);
+    font-style: normal;
+    font-weight: normal;
     line-height: 1.45;
+    letter-spacing: normal;
+    word-spacing: normal;
+    text-transform: none;
+    text-indent: 0;
+    text-align: start;
+    text-shadow: none;
+    white-space: normal;
     color: var(--_text);
   }
 

@@ -96,14 +96,20 @@ export const layoutStyles = css`
     overscroll-behavior: contain;
   }
   /* During a call in the floating panel only the transcript scrolls: the message box, Mute and End call
-     stay on screen. */
-  .floating .body.state-live {
+     stay on screen (after it, Call again, the rating and the transcript's Jump to latest likewise). */
+  .floating .body.state-live,
+  .floating .body.state-ended,
+  .floating .body.state-error {
     overflow: hidden;
   }
-  .floating .body.state-live > * {
+  .floating .body.state-live > *,
+  .floating .body.state-ended > *,
+  .floating .body.state-error > * {
     flex: none;
   }
-  .floating .body.state-live > .transcript-wrap {
+  .floating .body.state-live > .transcript-wrap,
+  .floating .body.state-ended > .transcript-wrap,
+  .floating .body.state-error > .transcript-wrap {
     flex: 1 1 0;
     min-block-size: 0;
   }
