@@ -2,7 +2,9 @@
 // own files as `./x.ts`, which the declarations must name `./x.js`; and Lit's types are reached only through
 // `lit` itself (the package's dependency), never through `lit-html` or `@lit/reactive-element`, which a strict
 // package manager (pnpm) does not let a consumer resolve. Then drops the declaration files the public entry
-// does not reach (TypeScript emits one for every source file in the program).
+// does not reach (TypeScript emits one for every source file in the program). The element's tag lists
+// (`@attr`, `@event`, `@csspart`, `@cssproperty`, `@slot`) are left to custom-elements.json, which editors read
+// them from: in the declarations they would only repeat it (and weigh on the package's 100 kB budget).
 import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, relative } from 'node:path';
 
@@ -16,9 +18,25 @@ const LIT_PACKAGES: [RegExp, string][] = [
 ];
 
 export function finishDeclaration(text: string): string {
-  return text.replace(/(\bfrom\s*|\bimport\s*\(\s*)(['"])([^'"]+)\2/g, (_match, lead: string, quote: string, specifier: string) => {
+  return withoutManifestTags(text).replace(/(\bfrom\s*|\bimport\s*\(\s*)(['"])([^'"]+)\2/g, (_match, lead: string, quote: string, specifier: string) => {
     return `${lead}${quote}${rewrite(specifier)}${quote}`;
   });
+}
+
+const MANIFEST_TAG = /^\s*\*\s*@(attr|event|csspart|cssproperty|slot)\b/;
+const CONTINUATION = /^\s*\*\s{2,}\S/;
+
+/** The text without the JSDoc lines of the manifest's tags (each with its indented continuation lines). */
+function withoutManifestTags(text: string): string {
+  const kept: string[] = [];
+  let skipping = false;
+  for (const line of text.split('\n')) {
+    if (MANIFEST_TAG.test(line)) skipping = true;
+    else if (!(skipping && CONTINUATION.test(line))) skipping = false;
+    const blankAfterBlank = /^\s*\*\s*$/.test(line) && /^\s*\*\s*$/.test(kept.at(-1) ?? '');
+    if (!skipping && !blankAfterBlank) kept.push(line);
+  }
+  return kept.join('\n');
 }
 
 function rewrite(specifier: string): string {
