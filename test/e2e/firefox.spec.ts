@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { FAKE_TONE_HZ, firefoxPath, firefoxPrefs, firefoxUnavailable } from '../firefox.ts';
 import { fitSine } from '../fixtures/analysis.ts';
-import { audioContexts, recordPageAudio, sentFrames } from './page-audio.ts';
+import { audioClocks as clocks, audioContexts, recordPageAudio, sentFrames } from './page-audio.ts';
 import { eventsOf, microphoneTracks, recordEvents, type Widget } from './widget-page.ts';
 
 const unavailable = firefoxUnavailable();
@@ -20,14 +20,6 @@ const stats = (page: Page) => widget(page).evaluate((el: Widget) => el.stats);
 const turns = async (page: Page) => (await eventsOf(page, 'transcript')) as unknown as Turn[];
 const finalTurns = async (page: Page, role: 'user' | 'agent') => (await turns(page)).filter((t) => t.role === role && t.final);
 const setMuted = (page: Page, muted: boolean) => widget(page).evaluate((el: Widget, m) => void (el.muted = m), muted);
-
-/** Frames sent and agent samples played so far, the call context's clock and the wall clock, read together. */
-const clocks = (page: Page) =>
-  widget(page).evaluate((el: Widget) => {
-    const contexts = (window as unknown as { __audioContexts: AudioContext[] }).__audioContexts;
-    const audio = contexts.at(-1)?.currentTime ?? NaN;
-    return { frames: el.stats.framesSent, played: el.stats.playback?.playedSamples ?? 0, audio, wall: performance.now() / 1000 };
-  });
 
 /** One whole call on the demo page; `forcedRate` is the rate Firefox was made to run at, if any. */
 async function wholeCall(page: Page, label: string, forcedRate?: number): Promise<void> {

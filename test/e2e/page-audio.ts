@@ -3,7 +3,7 @@
 // (window.__sentAudio: copies of the microphone frames). Install before the widget starts a call: before the
 // page loads (Playwright's init script) or right after (the WebKit lane).
 import type { Page } from '@playwright/test';
-import type { Evaluator } from './widget-page.ts';
+import type { Evaluator, Widget } from './widget-page.ts';
 
 export interface SeenContext {
   sampleRate: number;
@@ -45,4 +45,12 @@ export function audioContexts(page: Evaluator): Promise<SeenContext[]> {
 /** The binary messages sent so far, each as its 16-bit samples. */
 export function sentFrames(page: Evaluator): Promise<number[][]> {
   return page.evaluate(() => (window as unknown as Watched).__sentAudio.map((frame) => Array.from(new Int16Array(frame))));
+}
+
+/** Frames sent and agent samples played so far, the newest context's audio clock and the wall clock, read together. */
+export function audioClocks(page: Page): Promise<{ frames: number; played: number; audio: number; wall: number }> {
+  return page.locator('voice-agent').evaluate((el: Widget) => {
+    const audio = (window as unknown as Watched).__audioContexts.at(-1)?.currentTime ?? NaN;
+    return { frames: el.stats.framesSent, played: el.stats.playback?.playedSamples ?? 0, audio, wall: performance.now() / 1000 };
+  });
 }
