@@ -1,16 +1,9 @@
 // The page the browser benchmark loads: a site serving the built widget (dist/) and a page with the
 // default floating <voice-agent>, calling the service through the recording proxy. It notes every file it
 // serves, with its gzip -9 size, so the bench can say what a visitor downloads and when.
-import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-
-const root = join(import.meta.dirname, '..', '..');
-const dist = join(root, 'dist');
-const probe = join(import.meta.dirname, 'level-probe.worklet.js');
-const TYPES: Record<string, string> = { '.js': 'text/javascript', '.map': 'application/json' };
+import { startDistSite } from '../../test/e2e/dist-site.ts';
 
 export interface Served {
   path: string;
@@ -30,31 +23,10 @@ export async function startBenchSite(serviceUrl: string, publicId: string): Prom
 <script type="module" src="/voice-agent.js"></script></head>
 <body><h1>A shop</h1><voice-agent public-id="${publicId}" server-url="${serviceUrl}"></voice-agent></body></html>`;
   const served: Served[] = [];
-  const server: Server = createServer(async (req, res) => {
-    const path = new URL(req.url ?? '/', 'http://site').pathname;
-    if (path === '/') {
-      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-      return res.end(page);
-    }
-    const file = path === '/level-probe.worklet.js' ? probe : normalize(join(dist, path));
-    if (file !== probe && !file.startsWith(dist)) return res.writeHead(403).end();
-    try {
-      const body = await readFile(file);
-      if (file !== probe) served.push({ path, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length });
-      res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
+  const site = await startDistSite({
+    page,
+    extraFiles: { '/level-probe.worklet.js': join(import.meta.dirname, 'level-probe.worklet.js') },
+    onServe: (path, body) => served.push({ path, bytes: body.length, gzipBytes: gzipSync(body, { level: 9 }).length }),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://localhost:${(server.address() as AddressInfo).port}`,
-    served,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...site, served };
 }
