@@ -47,10 +47,19 @@ export function sentFrames(page: Evaluator): Promise<number[][]> {
   return page.evaluate(() => (window as unknown as Watched).__sentAudio.map((frame) => Array.from(new Int16Array(frame))));
 }
 
-/** Frames sent and agent samples played so far, the newest context's audio clock and the wall clock, read together. */
-export function audioClocks(page: Page): Promise<{ frames: number; played: number; audio: number; wall: number }> {
+export interface AudioClocks {
+  frames: number;
+  dropped: number;
+  played: number;
+  audio: number;
+  wall: number;
+}
+
+/** Frames sent (and dropped behind a slow socket) and agent samples played so far, the newest context's audio
+ *  clock and the wall clock, read together. */
+export function audioClocks(page: Page): Promise<AudioClocks> {
   return page.locator('voice-agent').evaluate((el: Widget) => {
     const audio = (window as unknown as Watched).__audioContexts.at(-1)?.currentTime ?? NaN;
-    return { frames: el.stats.framesSent, played: el.stats.playback?.playedSamples ?? 0, audio, wall: performance.now() / 1000 };
+    return { frames: el.stats.framesSent, dropped: el.stats.framesDropped, played: el.stats.playback?.playedSamples ?? 0, audio, wall: performance.now() / 1000 };
   });
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { audioClocks, recordPageAudio } from './page-audio.ts';
+import { audioClocks, recordPageAudio, type AudioClocks } from './page-audio.ts';
 import { events, eventsOf, microphoneTracks, recordEvents, type Widget } from './widget-page.ts';
 
 // Calls that survive (issue 10 §1–§3) against the simulator's scenario agents: a line cut once (1006),
@@ -48,14 +48,24 @@ for (const publicId of ['drop-once', 'dead-link']) {
     await expect.poll(() => shadowCount(page, '[part~="turn"]'), { timeout: 15_000 }).toBeGreaterThan(turnsAtDrop);
 
     // Frames flow again on the new line, at the pace of the audio clock that captures them: 50 per second of
-    // it. (Not of the wall clock: on a loaded 2-core machine Chromium's audio clock itself can fall behind.)
+    // it. Not of the wall clock: on a loaded 2-core machine Chromium's audio clock itself falls behind. A busy
+    // machine can also hold captured frames for a while (0.34 s was seen on CI) or back up the socket, where
+    // the uplink drops the oldest frames and counts them (src/call/connection.ts): every frame captured in the
+    // window is soon sent or counted as dropped, most are sent, and none is sent twice.
+    const handedSeconds = (c: AudioClocks) => (c.frames + c.dropped - before.frames - before.dropped) / 50;
     const before = await audioClocks(page);
     await page.waitForTimeout(3000);
-    const after = await audioClocks(page);
-    const audioSeconds = after.audio - before.audio;
-    console.log(`${publicId}: ${((after.frames - before.frames) / 50).toFixed(3)} s of frames sent in ${audioSeconds.toFixed(3)} s of audio clock (${(after.wall - before.wall).toFixed(3)} s of wall clock)`);
+    const windowEnd = await audioClocks(page);
+    const audioSeconds = windowEnd.audio - before.audio;
     expect(audioSeconds).toBeGreaterThan(0.5);
-    expect(Math.abs((after.frames - before.frames) / 50 - audioSeconds)).toBeLessThanOrEqual(0.15);
+    await expect.poll(async () => handedSeconds(await audioClocks(page)), { timeout: 10_000 }).toBeGreaterThanOrEqual(audioSeconds - 0.1);
+    const last = await audioClocks(page);
+    console.log(
+      `${publicId}: in ${(last.audio - before.audio).toFixed(3)} s of audio clock (${(last.wall - before.wall).toFixed(3)} s of wall ` +
+        `clock), ${((last.frames - before.frames) / 50).toFixed(3)} s of frames sent, ${last.dropped - before.dropped} dropped`,
+    );
+    expect(handedSeconds(last)).toBeLessThanOrEqual(last.audio - before.audio + 0.5);
+    expect((last.frames - before.frames) / 50).toBeGreaterThan((last.audio - before.audio) / 2);
 
     expect(await eventsOf(page, 'error')).toEqual([]);
     expect(await microphoneTracks(page)).toEqual({ opened: 1, live: 1 });
