@@ -279,7 +279,7 @@ export class VoiceAgentElement extends ReactiveHost {
       () => {
         this.waitingStart = null;
         gesture?.release();
-        if (!waiting.cancelled) this.failedToLoad(true);
+        if (!waiting.cancelled) this.failedToStart();
       },
     );
     this.waitingStart = waiting;
@@ -374,6 +374,8 @@ export class VoiceAgentElement extends ReactiveHost {
       },
       (error: unknown) => {
         this.loading = null;
+        // Where the panel should be showing, the visitor is told (with a retry); a hover's preload is silent.
+        if (this.open || !this.floating) this.loadFailure ??= { fromStart: false };
         this.requestUpdate();
         throw error;
       },
@@ -475,16 +477,16 @@ export class VoiceAgentElement extends ReactiveHost {
     if (this.ui) this.ui.call.session.remember = this.remembers ? 'visit' : 'none';
   }
 
-  /** Loads the call's code without waiting for it; a failure is shown where the panel would be. */
+  /** Loads the call's code without waiting for it (a failure is shown where the panel would be). */
   private loadInBackground(): void {
-    if (!this.ui && !this.loading) this.loadUi().catch(() => this.failedToLoad(false));
+    if (!this.ui && !this.loading) this.loadUi().catch(() => undefined);
   }
 
-  /** The call's code did not arrive: said in the widget with a retry; a `start()` ends in `error`. */
-  private failedToLoad(fromStart: boolean): void {
-    this.loadFailure = { fromStart };
+  /** The call's code did not arrive for a `start()`: said in the widget with a retry, and the call ends in
+   *  `error` with LOAD_FAILED. */
+  private failedToStart(): void {
+    this.loadFailure = { fromStart: true };
     this.requestUpdate();
-    if (!fromStart) return;
     this.setAttribute('state', 'error');
     emit(this, 'voice-agent-state', { state: 'error' });
     const detail: ErrorDetail = { code: 'LOAD_FAILED', message: 'The widget could not download the code of the call.', retryable: true };
