@@ -35,6 +35,7 @@ export type Placement = 'end' | 'start';
  * @attr layout - `floating` (default) | `inline`.
  * @attr placement - Floating corner: `end` (default; bottom right in LTR, bottom left in RTL) | `start`.
  * @attr open - Present while the floating panel is open.
+ * @attr theme - `light` | `dark` | `auto` (default: follows the system's `prefers-color-scheme`); may change at any time.
  *
  * @event {CustomEvent<StateDetail>} voice-agent-state - The call's state changed: `{state}`.
  * @event {CustomEvent<ReadyDetail>} voice-agent-ready - The call is live: `{conversationId, maxSeconds, agent}`.
@@ -130,6 +131,7 @@ export class VoiceAgentElement extends LitElement {
     placement: { reflect: true },
     open: { type: Boolean, reflect: true },
     remember: {},
+    theme: { reflect: true },
   };
 
   static override styles = styles;
@@ -156,6 +158,8 @@ export class VoiceAgentElement extends LitElement {
   declare open: boolean;
   /** `visit`: keep the one-day visit token in localStorage; `none`: store nothing (memory only). */
   declare remember: 'visit' | 'none';
+  /** `light`, `dark`, or `auto` (follows the system's `prefers-color-scheme`). */
+  declare theme: 'light' | 'dark' | 'auto';
 
   /** The owner's consent notice (the `consent` slot): gates every start. */
   private readonly consent = new ConsentGate(
@@ -184,6 +188,7 @@ export class VoiceAgentElement extends LitElement {
     this.placement = 'end';
     this.open = false;
     this.remember = 'visit';
+    this.theme = 'auto';
     this.addEventListener('voice-agent-state', () => this.onState());
   }
 
