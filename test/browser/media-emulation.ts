@@ -51,3 +51,9 @@ export function contrast(a: readonly number[], b: readonly number[]): number {
   const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x);
   return (high! + 0.05) / (low! + 0.05);
 }
+
+/** `top` painted over the opaque `bottom` (system colours such as Highlight can be translucent). */
+export function over(top: readonly number[], bottom: readonly number[]): number[] {
+  const alpha = top[3]! / 255;
+  return [0, 1, 2].map((i) => Math.round(top[i]! * alpha + bottom[i]! * (1 - alpha))).concat(255);
+}

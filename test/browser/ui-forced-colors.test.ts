@@ -3,7 +3,7 @@
 // stay visible in the system's colours.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { contrast, emulateMedia, rgba, systemColour } from './media-emulation.ts';
+import { contrast, emulateMedia, over, rgba, systemColour } from './media-emulation.ts';
 import { cleanUp, goLive, mount, resetFakes, type UiTestAgent } from './ui-harness.ts';
 
 beforeEach(async () => {
@@ -18,10 +18,29 @@ afterEach(async () => {
 
 const style = (node: Element, pseudo?: string) => getComputedStyle(node, pseudo);
 
-/** The launcher as painted: decoded from a screenshot of its box, in device pixels. */
-async function launcherPixels(el: UiTestAgent): Promise<{ at: (x: number, y: number) => number[]; width: number; height: number }> {
-  const launcher = el.$('[part="launcher"]');
-  const base64 = await page.screenshot({ element: launcher, save: false });
+/** How a label is painted: the colour most of its box shows, and the best contrast of any pixel against it.
+ *  (Computed colours cannot tell a forced Canvas backplate painted behind a light label, which hides it.) */
+async function painted(node: Element): Promise<{ ground: number[]; best: number }> {
+  const { at, width, height } = await pixelsOf(node);
+  const counts = new Map<string, number>();
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
+    const key = at(x, y).join();
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const ground = [...counts].sort((a, b) => b[1] - a[1])[0]![0].split(',').map(Number);
+  const best = Math.max(...[...counts.keys()].map((key) => contrast(key.split(',').map(Number), ground)));
+  return { ground, best };
+}
+
+interface Pixels {
+  at: (x: number, y: number) => number[];
+  width: number;
+  height: number;
+}
+
+/** `node` as painted: decoded from a screenshot of its box, in device pixels. */
+async function pixelsOf(node: Element): Promise<Pixels> {
+  const base64 = await page.screenshot({ element: node, save: false });
   const png = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0)); // (fetch is the tests' fake)
   const bitmap = await createImageBitmap(new Blob([png], { type: 'image/png' }));
   const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
@@ -56,7 +75,7 @@ describe.each(['light', 'dark'] as const)('forced colours over a %s system palet
 
     // As painted: the circle's edge (the middle of its inline start side) and the icon's middle differ from
     // the page around it (the screenshot's corner, outside the circle).
-    const { at, width, height } = await launcherPixels(el);
+    const { at, width, height } = await pixelsOf(launcher);
     const outside = at(0, 0);
     const edge = at(1, Math.floor(height / 2));
     expect(contrast(edge, outside), `edge ${edge} vs page ${outside}`).toBeGreaterThanOrEqual(3);
@@ -75,11 +94,12 @@ describe.each(['light', 'dark'] as const)('forced colours over a %s system palet
     const canvas = systemColour('Canvas');
     const panel = el.$('[part="panel"]');
     expect(contrast(rgba(style(panel).borderTopColor), canvas), 'panel border').toBeGreaterThanOrEqual(3);
+    const avatar = el.$('[part="header"] [part="avatar"]');
+    expect(contrast(rgba(style(avatar).borderTopColor), canvas), 'the header avatar ring').toBeGreaterThanOrEqual(3);
 
     for (const part of ['mute-button', 'end-button', 'send-button', 'close-button']) {
       const button = el.$(`[part="${part}"]`);
-      const own = rgba(style(button).backgroundColor);
-      const fill = own[3] === 0 ? canvas : own; // a transparent button shows the panel
+      const fill = over(rgba(style(button).backgroundColor), canvas); // a transparent button shows the panel
       expect(style(button).borderTopStyle, part).not.toBe('none');
       expect(contrast(rgba(style(button).borderTopColor), fill), `${part} border`).toBeGreaterThanOrEqual(3);
       expect(contrast(rgba(style(button).color), fill), `${part} text`).toBeGreaterThanOrEqual(4.5);
@@ -95,11 +115,19 @@ describe.each(['light', 'dark'] as const)('forced colours over a %s system palet
     // Pressed: a fill of its own (Highlight), not the same look as a button that is not.
     el.muted = true;
     await el.updateComplete;
-    const pressedFill = rgba(style(mute).backgroundColor);
-    expect(pressedFill).toEqual(systemColour('Highlight'));
-    expect(pressedFill).not.toEqual(rgba(style(el.$('[part="end-button"]')).backgroundColor));
+    expect(rgba(style(mute).backgroundColor)).toEqual(systemColour('Highlight'));
+    const pressedFill = over(rgba(style(mute).backgroundColor), canvas); // Highlight may be translucent
+    expect(pressedFill).not.toEqual(over(rgba(style(el.$('[part="end-button"]')).backgroundColor), canvas));
     expect(contrast(rgba(style(mute).color), pressedFill), 'pressed text').toBeGreaterThanOrEqual(4.5);
     expect(contrast(rgba(style(micBar).backgroundColor), pressedFill), 'pressed meter').toBeGreaterThanOrEqual(3);
+    // As painted: each label sits on its button's own fill (no backplate) and its glyphs stand out from it.
+    for (const part of ['mute-button', 'end-button']) {
+      const button = el.$(`[part="${part}"]`);
+      const { ground, best } = await painted(button.querySelector('span:not(.meter)')!);
+      const fill = over(rgba(style(button).backgroundColor), canvas);
+      for (const [i, channel] of ground.slice(0, 3).entries()) expect(channel, `${part}'s label ground`).toBeCloseTo(fill[i]!, -0.5);
+      expect(best, `${part}'s glyphs`).toBeGreaterThanOrEqual(3);
+    }
 
     // The focus ring, reached from the keyboard.
     el.$('[part="end-button"]').focus();

@@ -194,3 +194,34 @@ describe('hover', () => {
     await hoverEach(el, ['retry-button']);
   });
 });
+
+describe('screenshots at 320 × 568 in Arabic (test-results/theme/, not committed)', () => {
+  it.each([
+    ['light', { scheme: 'light' }],
+    ['dark', { scheme: 'dark' }],
+    ['forced-colors', { forcedColors: true }],
+    ['forced-colors-dark', { scheme: 'dark', forcedColors: true }],
+  ] as const)('%s: live, ended and the launcher', async (name, media) => {
+    await page.viewport(320, 568);
+    await emulateMedia(media);
+    const el = await mount({ lang: 'ar' });
+    const shoot = (state: string) => page.screenshot({ path: `../../test-results/theme/320-ar-${name}-${state}.png` });
+    await shoot('launcher');
+    el.show();
+    await goLive(el, { maxSeconds: 120 });
+    say('agent', 'مرحبا، أنا أمينة. كيف يمكنني مساعدتك اليوم؟', true);
+    say('user', 'أريد حجز طاولة لشخصين مساء الغد', true);
+    say('agent', 'بكل سرور، في أي ساعة؟', false);
+    el.controller.setLevels(0.2, 0.2, true);
+    el.muted = true;
+    await el.updateComplete;
+    const end = el.$('[part="end-button"]').getBoundingClientRect();
+    expect(end.bottom).toBeLessThanOrEqual(innerHeight);
+    await shoot('live');
+    await endCall(el, 'agent_ended', 61);
+    await shoot('ended');
+    el.hide();
+    await el.updateComplete;
+    await shoot('launcher-after-call');
+  });
+});

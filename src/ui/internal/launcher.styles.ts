@@ -105,13 +105,16 @@ export const launcherStyles = css`
   }
 
   /* Forced colours (Windows high contrast) drop the fill and the shadow: a border in the system's button text
-     colour keeps the circle visible; the icon follows that colour. */
+     colour keeps the circle visible (the icon follows that colour); the header's avatar gets a ring too. */
   @media (forced-colors: active) {
     .launcher {
       border: 2px solid ButtonText;
     }
     .launcher:hover {
       border-color: Highlight;
+    }
+    .avatar.small {
+      border: 1px solid CanvasText;
     }
   }
 `;

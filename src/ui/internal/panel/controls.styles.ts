@@ -177,9 +177,12 @@ export const controlStyles = css`
       color: GrayText;
       border-color: GrayText;
     }
+    /* Not adjusted: a forced fill would put a Canvas backplate behind the HighlightText label. */
     button[aria-pressed='true'] {
+      forced-color-adjust: none;
       background: Highlight;
       color: HighlightText;
+      border-color: Highlight;
     }
     button[aria-pressed='true'] .meter i {
       background: HighlightText;
