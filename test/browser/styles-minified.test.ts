@@ -1,0 +1,43 @@
+// The build minifies the text of the styles (scripts/minify-css-literals.ts): Chromium must parse the minified
+// styles into the same rules, selectors, conditions and declarations as the styles as written.
+import { describe, expect, it } from 'vitest';
+import type { CSSResult } from 'lit';
+import { minifyCss } from '../../scripts/minify-css-literals.ts';
+import { callUiStyles } from '../../src/ui/internal/call-ui.styles.ts';
+import { styles } from '../../src/ui/voice-agent-element.styles.ts';
+
+/** Every rule of `css` as Chromium parsed it, one line each; whitespace inside values (which the CSSOM keeps
+ *  as written in custom properties) is normalised the way the minifier writes it. */
+function parsed(css: string): string[] {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  const lines: string[] = [];
+  const walk = (rules: CSSRuleList, depth: number) => {
+    for (const rule of rules) {
+      if (rule instanceof CSSStyleRule) {
+        const declarations = [...rule.style].map((name) => `${name}:${rule.style.getPropertyValue(name)}`);
+        lines.push(`${depth} ${rule.selectorText} { ${minifyCss(declarations.join(';'))} }`);
+        if (rule.cssRules.length) walk(rule.cssRules, depth + 1);
+      } else if (rule instanceof CSSGroupingRule) {
+        lines.push(`${depth} ${minifyCss(rule.cssText.slice(0, rule.cssText.indexOf('{')))}`);
+        walk(rule.cssRules, depth + 1);
+      } else {
+        lines.push(`${depth} ${minifyCss(rule.cssText)}`);
+      }
+    }
+  };
+  walk(sheet.cssRules, 0);
+  return lines;
+}
+
+describe('the minified styles', () => {
+  it.each([...styles, ...callUiStyles].map((style, n) => [n, style] as [number, CSSResult]))(
+    'sheet %i parses into the same rules',
+    (_, style) => {
+      const written = parsed(style.cssText);
+      expect(written.length).toBeGreaterThan(3);
+      expect(parsed(minifyCss(style.cssText))).toEqual(written);
+      expect(minifyCss(style.cssText).length).toBeLessThan(style.cssText.length);
+    },
+  );
+});
