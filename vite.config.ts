@@ -12,7 +12,7 @@ const ticketsPerHour = Number(process.env.SIMULATOR_TICKETS_PER_HOUR) || undefin
 
 export default defineConfig({
   base: './',
-  plugins: [minifyCssLiterals(), agentCallSimulator(ticketsPerHour ? { limits: { ticketsPerWindow: ticketsPerHour } } : {})],
+  plugins: [agentCallSimulator(ticketsPerHour ? { limits: { ticketsPerWindow: ticketsPerHour } } : {}), minifyCssLiterals()],
   // The framework recipes in examples/ are pre-bundled when the dev server starts: found later, on a first
   // visit, they would make Vite optimise again and reload the page under a test.
   optimizeDeps: { include: ['react', 'react/jsx-dev-runtime', 'react-dom/client', 'vue/dist/vue.esm-bundler.js'] },

@@ -38,6 +38,7 @@ export type Placement = 'end' | 'start';
  *   beside voice-agent.js (default: beside it, in `assets/`).
  * @attr muted - Present while the microphone is muted (silent frames are sent).
  * @attr state - Reflected, read-only: `idle` | `connecting` | `live` | `reconnecting` | `ending` | `ended` | `error`.
+ * @attr theme - `light` | `dark` | `auto` (default: follows the system's `prefers-color-scheme`); may change at any time.
  * @attr remember - `visit` (default: the one-day visit token in localStorage, so the agent can pick up the
  *   conversation) | `none` (nothing stored; the token lives in the page's memory only).
  * @attr layout - `floating` (default) | `inline`.
@@ -205,6 +206,15 @@ export class VoiceAgentElement extends ReactiveHost {
   }
   set remember(value: 'visit' | 'none') {
     this.setAttribute('remember', value);
+  }
+
+  /** `light`, `dark`, or `auto` (follows the system's `prefers-color-scheme`); the styles follow the attribute. */
+  get theme(): 'light' | 'dark' | 'auto' {
+    const theme = this.getAttribute('theme')?.toLowerCase();
+    return theme === 'light' || theme === 'dark' ? theme : 'auto';
+  }
+  set theme(value: 'light' | 'dark' | 'auto') {
+    this.setAttribute('theme', value);
   }
 
   /** Microphone for the next call (`deviceId` from `navigator.mediaDevices.enumerateDevices()`); default if empty. */
@@ -397,7 +407,10 @@ export class VoiceAgentElement extends ReactiveHost {
       retry: this.retryLoad,
       keydown: this.onKeydown,
     });
-    upgradeProperties(this, ['publicId', 'serverUrl', 'audioProcessing', 'workletBase', 'muted', 'layout', 'placement', 'open', 'remember', 'inputDeviceId', 'outputDeviceId']);
+    upgradeProperties(this, [
+      'publicId', 'serverUrl', 'audioProcessing', 'workletBase', 'muted', 'layout', 'placement', 'open', 'remember',
+      'theme', 'inputDeviceId', 'outputDeviceId',
+    ]);
     this.rememberedAgent = this.lastAgent.get();
     this.setAttribute('state', this.state);
     super.connectedCallback();

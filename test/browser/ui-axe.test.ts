@@ -90,14 +90,6 @@ describe('axe-core, inline layout', () => {
     await el.updateComplete;
     expect(await violations(el)).toEqual([]);
   });
-
-  it('uses the dark palette when the system asks for it', async () => {
-    const el = await mount({ lang: 'en', layout: 'inline' });
-    const background = () => getComputedStyle(el.$('[part="panel"]')).backgroundColor;
-    expect(background()).toBe('rgb(255, 255, 255)');
-    await colourScheme('dark');
-    expect(background()).toBe('rgb(15, 23, 42)');
-  });
 });
 
 describe('touch targets', () => {

@@ -36,6 +36,7 @@ import { liveInfo } from './panel/live-info.ts';
 import { messageForm } from './panel/message-form.ts';
 import { TickerController } from './panel/ticker-controller.ts';
 import { finalTurnsAnnouncer, transcriptView } from './panel/transcript.ts';
+import { WakeLockController } from './panel/wake-lock-controller.ts';
 
 export type { AudioFactory };
 
@@ -147,6 +148,7 @@ export class CallUi implements ReactiveController {
     this.autoScroll = new AutoScrollController(host);
     new TickerController(host, () => this.needsClock());
     new PageRestoreController(host, () => this.call.session.pageRestored());
+    new WakeLockController(host, () => this.state === 'live' || this.state === 'reconnecting');
     host.addEventListener('voice-agent-ready', () => (this.callAgent = this.call.ready?.agent ?? null));
     host.addEventListener('voice-agent-state', () => this.onState());
     this.call.session.on('microphone', () => {

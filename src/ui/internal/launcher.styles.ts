@@ -24,6 +24,20 @@ export const launcherStyles = css`
     display: grid;
     place-items: center;
   }
+  /* Hover lifts the launcher a little, a press sinks it: transform only, and not with reduced motion. */
+  @media (prefers-reduced-motion: no-preference) {
+    .launcher {
+      transition: transform 150ms ease-out;
+    }
+    @media (hover: hover) {
+      .launcher:hover {
+        transform: scale(1.06);
+      }
+    }
+    .launcher:active {
+      transform: scale(0.94);
+    }
+  }
   .placement-start .launcher {
     inset-inline-end: auto;
     inset-inline-start: calc(var(--_offset) + var(--_safe-inline));
@@ -84,10 +98,23 @@ export const launcherStyles = css`
     object-fit: cover;
   }
 
-
   @media (prefers-reduced-motion: reduce) {
     .launcher.active::after {
       animation: none;
+    }
+  }
+
+  /* Forced colours (Windows high contrast) drop the fill and the shadow: a border in the system's button text
+     colour keeps the circle visible (the icon follows that colour); the header's avatar gets a ring too. */
+  @media (forced-colors: active) {
+    .launcher {
+      border: 2px solid ButtonText;
+    }
+    .launcher:hover {
+      border-color: Highlight;
+    }
+    .avatar.small {
+      border: 1px solid CanvasText;
     }
   }
 `;

@@ -2,20 +2,53 @@ import { css } from './css-text.ts';
 
 // Public custom properties (--voice-agent-*) feed private ones (--_*), with light and dark defaults.
 // Every default pair meets WCAG 2.2 AA: text 4.5:1, borders and focus rings 3:1 against their surface.
+// `--_surface-r/g/b` are the palette's own opaque surface: a host's translucent --voice-agent-surface is
+// painted over it (below), so the panel never lets the page show through its text.
+const light = css`
+  --_accent: var(--voice-agent-accent, #0f766e);
+  --_on-accent: var(--voice-agent-on-accent, #ffffff);
+  --_surface-r: 255;
+  --_surface-g: 255;
+  --_surface-b: 255;
+  --_surface-alt: var(--voice-agent-surface-alt, #f1f5f9);
+  --_text: var(--voice-agent-text, #0f172a);
+  --_text-muted: var(--voice-agent-text-muted, #475569);
+  --_border: var(--voice-agent-border, #64748b);
+  --_danger: var(--voice-agent-danger, #b91c1c);
+  --_on-danger: #ffffff;
+  --_warning: var(--voice-agent-warning, #92400e);
+  --_focus: var(--voice-agent-focus, #1d4ed8);
+  --_shadow: 0 10px 30px rgb(15 23 42 / 0.25);
+  color-scheme: light;
+`;
+
+const dark = css`
+  --_accent: var(--voice-agent-accent, #5eead4);
+  --_on-accent: var(--voice-agent-on-accent, #042f2e);
+  --_surface-r: 15;
+  --_surface-g: 23;
+  --_surface-b: 42;
+  --_surface-alt: var(--voice-agent-surface-alt, #1e293b);
+  --_text: var(--voice-agent-text, #f1f5f9);
+  --_text-muted: var(--voice-agent-text-muted, #cbd5e1);
+  --_border: var(--voice-agent-border, #94a3b8);
+  --_danger: var(--voice-agent-danger, #fca5a5);
+  --_on-danger: #450a0a;
+  --_warning: var(--voice-agent-warning, #fcd34d);
+  --_focus: var(--voice-agent-focus, #93c5fd);
+  --_shadow: 0 10px 30px rgb(0 0 0 / 0.6);
+  color-scheme: dark;
+`;
+
+/** `channel` of the host's surface painted over the palette's own (`alpha` is the host colour's). */
+const over = (channel: 'r' | 'g' | 'b') => `calc(${channel} * alpha + var(--_surface-${channel}) * (1 - alpha))`;
+
+// The `theme` attribute: `light`, `dark`, or anything else (`auto`, the default) to follow the system.
 export const themeStyles = css`
   :host {
-    --_accent: var(--voice-agent-accent, #0f766e);
-    --_on-accent: var(--voice-agent-on-accent, #ffffff);
-    --_surface: var(--voice-agent-surface, #ffffff);
-    --_surface-alt: var(--voice-agent-surface-alt, #f1f5f9);
-    --_text: var(--voice-agent-text, #0f172a);
-    --_text-muted: var(--voice-agent-text-muted, #475569);
-    --_border: var(--voice-agent-border, #64748b);
-    --_danger: var(--voice-agent-danger, #b91c1c);
-    --_on-danger: #ffffff;
-    --_warning: var(--voice-agent-warning, #92400e);
-    --_focus: var(--voice-agent-focus, #1d4ed8);
-    --_shadow: 0 10px 30px rgb(15 23 42 / 0.25);
+    ${light}
+    --_surface-base: rgb(var(--_surface-r) var(--_surface-g) var(--_surface-b));
+    --_surface: var(--voice-agent-surface, var(--_surface-base));
     --_radius: var(--voice-agent-radius, 16px);
     --_font: var(
       --voice-agent-font,
@@ -28,26 +61,26 @@ export const themeStyles = css`
     --_inline-height: var(--voice-agent-panel-height, 32rem);
     --_launcher-size: var(--voice-agent-launcher-size, 60px);
     --_offset: var(--voice-agent-offset, 20px);
+    /* Above the page's own layers (frameworks keep theirs under 2000: Bootstrap's top out at 1090, Material
+       UI's at 1500, Tailwind's scale at 50), below consent banners (9999 and up) so the visitor can answer them. */
     --_z: var(--voice-agent-z-index, 9000);
     display: block;
-    color-scheme: light;
+  }
+  :host([theme='dark' i]) {
+    ${dark}
+  }
+  @media (prefers-color-scheme: dark) {
+    :host(:not([theme='light' i])) {
+      ${dark}
+    }
   }
 
-  @media (prefers-color-scheme: dark) {
+  /* A transparent or translucent --voice-agent-surface is composited over the palette's opaque surface: one
+     opaque colour that axe-core can still check text against. (Without relative colours the panel layers the
+     two instead: see layout.styles.ts.) */
+  @supports (color: rgb(from red calc(r * alpha) g b / 1)) {
     :host {
-      --_accent: var(--voice-agent-accent, #5eead4);
-      --_on-accent: var(--voice-agent-on-accent, #042f2e);
-      --_surface: var(--voice-agent-surface, #0f172a);
-      --_surface-alt: var(--voice-agent-surface-alt, #1e293b);
-      --_text: var(--voice-agent-text, #f1f5f9);
-      --_text-muted: var(--voice-agent-text-muted, #cbd5e1);
-      --_border: var(--voice-agent-border, #94a3b8);
-      --_danger: var(--voice-agent-danger, #fca5a5);
-      --_on-danger: #450a0a;
-      --_warning: var(--voice-agent-warning, #fcd34d);
-      --_focus: var(--voice-agent-focus, #93c5fd);
-      --_shadow: 0 10px 30px rgb(0 0 0 / 0.6);
-      color-scheme: dark;
+      --_surface: rgb(from var(--voice-agent-surface, var(--_surface-base)) ${over('r')} ${over('g')} ${over('b')} / 1);
     }
   }
 
@@ -98,5 +131,12 @@ export const themeStyles = css`
     color: var(--_danger);
     margin: 0;
     font-size: 0.9em;
+  }
+
+  /* Windows high contrast and other forced palettes: the system's own colour for focus. */
+  @media (forced-colors: active) {
+    :focus-visible {
+      outline-color: Highlight;
+    }
   }
 `;

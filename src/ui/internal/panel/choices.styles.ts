@@ -38,6 +38,11 @@ export const choiceStyles = css`
     align-items: center;
     cursor: pointer;
   }
+  @media (hover: hover) {
+    .devices summary:hover {
+      text-decoration: underline;
+    }
+  }
   .devices[open] {
     padding-block-end: 0.75rem;
   }

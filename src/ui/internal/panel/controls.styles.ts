@@ -1,8 +1,10 @@
 import { css } from '../css-text.ts';
 
-// Buttons, the message box and the level meters. Every control is at least 44 × 44 px.
+// Buttons, the message box and the level meters. Every control is at least 44 × 44 px. Each kind of button
+// sets its fill in --_fill, which hover and press then tint.
 export const controlStyles = css`
   button {
+    background: var(--_fill, transparent);
     font: inherit;
     min-block-size: 44px;
     min-inline-size: 44px;
@@ -23,20 +25,20 @@ export const controlStyles = css`
     flex: none;
   }
   .primary {
-    background: var(--_accent);
+    --_fill: var(--_accent);
     color: var(--_on-accent);
   }
   .secondary {
-    background: var(--_surface-alt);
+    --_fill: var(--_surface-alt);
     color: var(--_text);
     border-color: var(--_border);
   }
   .danger {
-    background: var(--_danger);
+    --_fill: var(--_danger);
     color: var(--_on-danger);
   }
   .ghost {
-    background: transparent;
+    --_fill: transparent;
     color: var(--_text);
   }
   .wide {
@@ -49,13 +51,32 @@ export const controlStyles = css`
   }
   button[aria-disabled='true'] {
     cursor: not-allowed;
-    background: var(--_surface);
+    --_fill: var(--_surface);
     color: var(--_text);
     border: 1px dashed var(--_border);
   }
   button[aria-pressed='true'] {
-    background: var(--_text);
+    --_fill: var(--_text);
     color: var(--_surface);
+  }
+  /* Hover and press mix 8% of the text colour into the fill (Material's state layer, as a colour rather than
+     a layer over the text, so axe-core can still check the contrast; at least 4.5:1 with the default palette). */
+  @media (hover: hover) {
+    .panel button:hover:enabled:not([aria-disabled='true']) {
+      background-color: color-mix(in srgb, currentColor 8%, var(--_fill, transparent));
+    }
+  }
+  .panel button:active:enabled:not([aria-disabled='true']) {
+    background-color: color-mix(in srgb, currentColor 8%, var(--_fill, transparent));
+  }
+  /* A press also sinks the button a little. Only transform moves (no layout, no repaint of the page). */
+  @media (prefers-reduced-motion: no-preference) {
+    .panel button {
+      transition: transform 120ms ease-out;
+    }
+    .panel button:active:enabled:not([aria-disabled='true']) {
+      transform: scale(0.96);
+    }
   }
   [dir='rtl'] .send .icon {
     transform: scaleX(-1);
@@ -140,6 +161,34 @@ export const controlStyles = css`
     }
     .meter.active i {
       opacity: 1;
+    }
+  }
+
+  /* Forced colours (Windows high contrast) drop fills: the bars and a pressed or inert button need system
+     colours to stay visible; a hovered button shows it with its border. */
+  @media (forced-colors: active) {
+    .meter i {
+      background: CanvasText;
+    }
+    button .meter i {
+      background: ButtonText;
+    }
+    button[aria-disabled='true'] {
+      color: GrayText;
+      border-color: GrayText;
+    }
+    /* Not adjusted: a forced fill would put a Canvas backplate behind the HighlightText label. */
+    button[aria-pressed='true'] {
+      forced-color-adjust: none;
+      background: Highlight;
+      color: HighlightText;
+      border-color: Highlight;
+    }
+    button[aria-pressed='true'] .meter i {
+      background: HighlightText;
+    }
+    .panel button:hover:enabled:not([aria-disabled='true']) {
+      border-color: Highlight;
     }
   }
 `;

@@ -13,6 +13,13 @@ export const layoutStyles = css`
     border-radius: var(--_radius);
     overflow: hidden;
   }
+  /* Browsers without relative colours cannot make the host's surface opaque in the theme (theme.styles.ts):
+     there it is layered over the palette's own opaque surface. */
+  @supports not (color: rgb(from red calc(r * alpha) g b / 1)) {
+    .panel {
+      background: linear-gradient(var(--_surface), var(--_surface)) var(--_surface-base);
+    }
+  }
   .panel[hidden] {
     display: none;
   }
@@ -207,6 +214,11 @@ export const layoutStyles = css`
     .spinner {
       animation: none;
       border-color: var(--_accent);
+    }
+  }
+  @media (forced-colors: active) {
+    .spinner {
+      border-block-start-color: Highlight;
     }
   }
 `;

@@ -67,17 +67,18 @@ export const transcriptStyles = css`
     white-space: pre-wrap;
     overflow-wrap: anywhere;
   }
+  /* Centred with translate, so a press's transform (controls.styles.ts) adds to it. */
   .jump {
     position: absolute;
     inset-block-end: 0.5rem;
     inset-inline-start: 50%;
-    transform: translateX(-50%);
-    background: var(--_text);
+    translate: -50%;
+    --_fill: var(--_text);
     color: var(--_surface);
     border-radius: 999px;
     box-shadow: var(--_shadow);
   }
   [dir='rtl'] .jump {
-    transform: translateX(50%);
+    translate: 50%;
   }
 `;
