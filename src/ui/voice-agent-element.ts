@@ -94,6 +94,7 @@ export type Placement = 'end' | 'start';
  * @csspart retry-button - Calls again after an error (counts down while the service asks to wait).
  * @csspart load-error - Said when the call's code could not be downloaded.
  * @csspart reload-button - Tries to download the call's code again (in `load-error`).
+ * @csspart lang-select - The visitor's choice of language (outside a call).
  * @csspart placeholder - Holds the inline panel's place while its code loads.
  * @csspart ended - The end reason, the duration and Call again.
  * @csspart offline-notice - Said while the browser reports it is offline during a call.
@@ -545,6 +546,8 @@ export class VoiceAgentElement extends ReactiveHost {
   // ——— visitor intents on the launcher ———
 
   private readonly toggleFromLauncher = async (): Promise<void> => {
+    // The browser held the call's audio until a tap (the launcher says so): this tap resumes it.
+    if (this.ui?.needsTap) this.ui.resumeAudio();
     this.open = !this.open;
     if (!this.open) return;
     const ui = await this.loadUi().catch(() => null);

@@ -35,6 +35,7 @@ import { levelMeter, loudness, paintMeter } from './panel/level-meter.ts';
 import { liveInfo } from './panel/live-info.ts';
 import { messageForm } from './panel/message-form.ts';
 import { TickerController } from './panel/ticker-controller.ts';
+import { languageSwitcher } from './panel/language-switcher.ts';
 import { finalTurnsAnnouncer, transcriptView } from './panel/transcript.ts';
 import { WakeLockController } from './panel/wake-lock-controller.ts';
 
@@ -184,6 +185,11 @@ export class CallUi implements ReactiveController {
   /** The call's audio waits for the visitor's tap ("Tap to continue" in the panel). */
   get needsTap(): boolean {
     return this.audioNeedsGesture;
+  }
+
+  /** Resumes the call's audio held by the browser; call it synchronously inside the visitor's tap. */
+  resumeAudio(): void {
+    this.audio?.engine.resumeAudio();
   }
 
   /** Keeps Tab inside the panel while it is a modal sheet. */
@@ -367,7 +373,7 @@ export class CallUi implements ReactiveController {
         ${this.renderHeader(onClose)}
         <div part="body" class="body state-${this.state}">${this.renderBody()}</div>
       </section>
-      <div class="visually-hidden" role="status">${this.announcement()}</div>
+      <div class="visually-hidden" role="status">${this.audioNeedsGesture && floating && !open ? this.notices.audioPaused : this.announcement()}</div>
       ${finalTurnsAnnouncer(this.call.turns, this.call.voicedTurns, this.agentName, t)}`;
   }
 
@@ -403,7 +409,8 @@ export class CallUi implements ReactiveController {
           </div>
           <button part="call-button" class="primary wide" type="button" data-primary @click=${this.startFromUi}>
             ${icons.phone}<span>${t.call}</span>
-          </button>`;
+          </button>
+          ${this.renderLanguageSwitcher()}`;
       case 'connecting':
         return html`<div class="connecting">
             <span class="spinner" aria-hidden="true"></span>
@@ -440,7 +447,8 @@ export class CallUi implements ReactiveController {
         return this.renderTranscript();
       case 'ended':
         return html`${ended ? endedPanel(ended, t, format, this.startFromUi) : nothing}
-        ${canRate(ended) ? feedbackView(t, this.feedback, ended) : nothing} ${this.renderTranscript()}`;
+        ${canRate(ended) ? feedbackView(t, this.feedback, ended) : nothing} ${this.renderTranscript()}
+        ${this.renderLanguageSwitcher()}`;
       case 'error':
         return html`${error
           ? errorPanel({ error, text: this.errorTextOf(error), waitSeconds: this.retryWait(), t, format, onRetry: this.startFromUi })
@@ -448,8 +456,13 @@ export class CallUi implements ReactiveController {
         ${error?.code === 'MIC_DENIED' || error?.code === 'MIC_UNAVAILABLE'
           ? continueByTypingButton(this.notices, this.startTypedFromUi)
           : nothing}
-        ${this.renderTranscript()}`;
+        ${this.renderTranscript()} ${this.renderLanguageSwitcher()}`;
     }
+  }
+
+  /** Outside a call only: the language is kept for the whole of one. */
+  private renderLanguageSwitcher() {
+    return languageSwitcher(this.lang, this.chooseLang);
   }
 
   private renderLiveInfo() {
