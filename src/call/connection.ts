@@ -1,6 +1,6 @@
-// The link to the service for one call: ticket, socket, handshake retry, liveness pings and the bound on
-// audio queued behind a slow uplink. It knows nothing of the call's states; the session decides what a
-// close or a silent link means.
+// The link to the service for one call: ticket, socket, handshake retry, the wait for `ready`, liveness pings
+// and the bound on audio queued behind a slow uplink. It knows nothing of the call's states; the session
+// decides what a close or a silent link means.
 import { encodeMessage, type ClientMessage } from '../protocol/index.ts';
 import { CallError, describeError } from './errors.ts';
 import { requestTicket, type Ticket } from './ticket.ts';
@@ -29,6 +29,8 @@ export interface ConnectionTimeouts {
   ticketMs: number;
   /** From creating the socket to its `open`. */
   connectMs: number;
+  /** From the socket's `open` to the service's `ready`. */
+  readyMs: number;
   /** Interval of application-level pings while live. */
   pingMs: number;
   /** No message at all for this long while live: the link is considered dead. */
@@ -55,6 +57,8 @@ export interface ConnectionOptions {
   now: () => number;
   visits: VisitKeeper;
   stats: LinkStats;
+  /** A new socket opened: what the session learnt from an earlier one (an `error` message) is stale. */
+  onOpen?: () => void;
   /** Every message of the open socket, as received. */
   onMessage: (data: unknown) => void;
   /** The open socket closed (or dropped: 1006). */
@@ -70,8 +74,11 @@ export const MAX_QUEUED_FRAMES = 25;
 
 export class Connection {
   private socket: SocketLike | null = null;
-  /** Timers of the current socket (open timeout, liveness), cleared when it is let go. */
+  /** Timers of the current socket (open timeout, `ready` wait, liveness), cleared when it is let go. */
   private readonly timers = new Timers();
+  private readyTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Settles the open under way (false) when the socket is let go before it opened. */
+  private abandonOpen: (() => void) | null = null;
   private readonly abort = new AbortController();
   private lastHeardAt = 0;
   private pingSentAt: number | null = null;
@@ -108,7 +115,9 @@ export class Connection {
   /** Lets the current socket go (a dropped or dead line), so that the link can open again: `end` is sent
    *  if it still looks open (the service then frees the line at once), and it is closed. */
   drop(): void {
+    this.abandonOpen?.();
     this.timers.clearAll();
+    this.readyTimer = null;
     this.queued = [];
     this.pingSentAt = null;
     const socket = this.socket;
@@ -150,8 +159,21 @@ export class Connection {
     return sent;
   }
 
-  /** Pings every `pingMs` while `wanted()`; reports `onSilent` once nothing has arrived for `livenessMs`. */
-  watchLiveness(wanted: () => boolean): void {
+  /** Waits `readyMs` for `ready` on the socket just opened; `late` runs if it does not come. The wait belongs
+   *  to the socket: letting the socket go ends it. */
+  awaitReady(late: () => void): void {
+    this.timers.clear(this.readyTimer);
+    this.readyTimer = this.timers.after(this.options.timeouts.readyMs, () => {
+      this.readyTimer = null;
+      late();
+    });
+  }
+
+  /** The service said `ready` on this socket: the wait for it ends, and from now on the socket is pinged every
+   *  `pingMs` while `wanted()`, `onSilent` reporting it once nothing has arrived for `livenessMs`. */
+  ready(wanted: () => boolean): void {
+    this.timers.clear(this.readyTimer);
+    this.readyTimer = null;
     const { pingMs, livenessMs } = this.options.timeouts;
     this.timers.every(pingMs, () => {
       if (!this.isOpen) return false;
@@ -176,7 +198,9 @@ export class Connection {
     if (this.closed) return;
     this.closed = true;
     this.abort.abort();
+    this.abandonOpen?.();
     this.timers.clearAll();
+    this.readyTimer = null;
     const socket = this.socket;
     this.socket = null;
     if (socket) letGo(socket, sayEnd);
@@ -196,7 +220,8 @@ export class Connection {
     return ticket;
   }
 
-  /** Resolves true with the socket open, false when it closed before opening (handshake refused). */
+  /** Resolves true with the socket open, false when it closed before opening (handshake refused) or was let go
+   *  meanwhile; rejects when it could not be created or did not open in time. */
   private openSocket(ticket: Ticket): Promise<boolean> {
     const url = new URL(ticket.wsUrl);
     url.searchParams.set('token', ticket.token);
@@ -210,20 +235,31 @@ export class Connection {
       socket.binaryType = 'arraybuffer';
       this.socket = socket;
       let opened = false;
-      const refused = () => {
-        detach(socket);
-        if (this.socket === socket) this.socket = null;
-      };
       const timer = this.timers.after(this.options.timeouts.connectMs, () => {
-        if (opened) return;
         refused();
         socket.close();
         reject(new CallError('TIMEOUT', 'The call socket did not open in time.'));
       });
+      const stopWaiting = () => {
+        this.timers.clear(timer);
+        if (this.abandonOpen === abandon) this.abandonOpen = null;
+      };
+      const refused = () => {
+        stopWaiting();
+        detach(socket);
+        if (this.socket === socket) this.socket = null;
+      };
+      // Let go before it opened (drop or close): whoever waits for this open hears `false` (letGo closes it).
+      const abandon = () => {
+        stopWaiting();
+        resolve(false);
+      };
+      this.abandonOpen = abandon;
       socket.onopen = () => {
         opened = true;
-        this.timers.clear(timer);
+        stopWaiting();
         this.lastHeardAt = this.options.now();
+        this.options.onOpen?.();
         resolve(true);
       };
       socket.onclose = (event) => {
@@ -231,7 +267,6 @@ export class Connection {
           if (this.socket === socket) this.socket = null;
           return this.options.onClose(event.code, event.reason);
         }
-        this.timers.clear(timer);
         refused();
         resolve(false);
       };
