@@ -108,11 +108,23 @@ export class CallSession extends Emitter<SessionEventMap> {
     call.uplink.withoutSource();
   }
 
-  /** The page came back from the back-forward cache: whatever the socket says, the line is dead. A live call
-   *  is treated as a drop (reconnection, or CONNECTION_LOST when it cannot come back), never a silent "live". */
+  /**
+   * The page came back from the back-forward cache: whatever the socket says, the line is dead, never a silent
+   * "live". A live call is treated as a drop (reconnection, or CONNECTION_LOST when it cannot come back); while
+   * reconnecting, the attempt under way is spent and the next one follows; a call still being set up (nothing
+   * is reconnected before `ready`) ends with CONNECTION_LOST, and the visitor can call again.
+   */
   pageRestored(): void {
     const call = this.call;
-    if (call && !call.finished && this._state === 'live') this.dropped(call);
+    if (!call || call.finished) return;
+    if (this._state === 'live') return this.dropped(call);
+    if (this._state === 'reconnecting') {
+      call.link.drop();
+      return call.reconnector.attemptFailed();
+    }
+    if (this._state === 'connecting') {
+      this.fail(call, new CallError('CONNECTION_LOST', 'The page was restored from the back-forward cache before the call was set up.'));
+    }
   }
 
   /** The browser says it is offline (a hint: the call goes on until the link itself is found dead). */
