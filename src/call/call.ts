@@ -15,11 +15,11 @@ import { WholeSamples } from './whole-samples.ts';
 
 export type EndedMessage = Extract<ServerMessage, { type: 'ended' }>;
 
-export interface CallParts
-  extends Pick<ConnectionOptions, 'fetch' | 'createSocket' | 'timeouts' | 'now' | 'visits' | 'onMessage' | 'onClose' | 'onSilent'> {
-  target: CallTarget;
+export interface CallParts {
   source: FrameSource | null;
   sink: AudioSink;
+  /** The link's options (its `onOpen` is the call's own); its `stats` are the session's. */
+  link: Omit<ConnectionOptions, 'onOpen' | 'stats'>;
   stats: SessionStats;
   policy: ReconnectPolicy;
   network: NetworkHints;
@@ -65,29 +65,21 @@ export class Call {
   stopHints: () => void = () => {};
 
   constructor(parts: CallParts) {
-    this.target = parts.target;
+    const { link, stats } = parts;
+    this.target = link.target;
     this.source = parts.source;
     this.sink = parts.sink;
     let settle!: () => void;
     this.settled = new Promise<void>((resolve) => (settle = resolve));
     this.settle = settle;
-    const { stats } = parts;
     this.link = new Connection({
-      target: parts.target,
-      fetch: parts.fetch,
-      createSocket: parts.createSocket,
-      timeouts: parts.timeouts,
-      now: parts.now,
+      ...link,
       stats,
-      visits: parts.visits,
       // Each socket says for itself why it closes.
       onOpen: () => (this.lastError = null),
-      onMessage: parts.onMessage,
-      onClose: parts.onClose,
-      onSilent: parts.onSilent,
     });
     this.uplink = new Uplink({
-      now: parts.now,
+      now: link.now,
       timers: this.timers,
       send: (frame) => {
         if (!this.finished && parts.sending()) stats.framesSent += this.link.sendFrame(frame);
@@ -98,7 +90,7 @@ export class Call {
       link: this.link,
       policy: parts.policy,
       network: parts.network,
-      now: parts.now,
+      now: link.now,
       onFail: parts.onLost,
     });
   }

@@ -26,74 +26,78 @@ interface Outage {
 }
 
 export class Reconnector {
-  private outage: Outage | null = null;
-  private readonly timers = new Timers();
-  private giveUpTimer: ReturnType<typeof setTimeout> | null = null;
+  #outage: Outage | null = null;
+  readonly #timers = new Timers();
+  #giveUpTimer: ReturnType<typeof setTimeout> | null = null;
   /** Settles the attempt under way: true once `ready` came, false when it failed. */
-  private attemptDone: ((ready: boolean) => void) | null = null;
+  #attemptDone: ((ready: boolean) => void) | null = null;
   /** Ends the pause before the next ticket early. */
-  private wake: (() => void) | null = null;
-  private stopped = false;
+  #wake: (() => void) | null = null;
+  #stopped = false;
 
-  constructor(private readonly options: ReconnectorOptions) {}
+  readonly #options: ReconnectorOptions;
+
+  constructor(options: ReconnectorOptions) {
+    this.#options = options;
+  }
 
   /** The line dropped after `ready`: brings it back. Resolves once it is back, or once the call ended. */
   async dropped(): Promise<void> {
-    if (this.stopped) return;
-    const { policy, now } = this.options;
+    if (this.#stopped) return;
+    const { policy, now } = this.#options;
     const at = now();
     // A line that drops again soon after coming back is the same outage: its tickets and its deadline go on.
-    if (!this.outage || at - this.outage.backAt >= policy.stableMs) {
-      this.outage = { budget: new ReconnectBudget(policy), droppedAt: at, backAt: Infinity };
+    if (!this.#outage || at - this.#outage.backAt >= policy.stableMs) {
+      this.#outage = { budget: new ReconnectBudget(policy), droppedAt: at, backAt: Infinity };
     }
-    const outage = this.outage;
+    const outage = this.#outage;
     outage.backAt = Infinity;
     const left = outage.droppedAt + policy.giveUpMs - at;
-    this.giveUpTimer = this.timers.after(Math.max(0, left), () => this.fail(new CallError('CONNECTION_LOST', GIVE_UP_MESSAGE)));
-    await this.retry(outage.budget);
+    this.#giveUpTimer = this.#timers.after(Math.max(0, left), () => this.#fail(new CallError('CONNECTION_LOST', GIVE_UP_MESSAGE)));
+    await this.#retry(outage.budget);
   }
 
   /** `ready` came on the new socket: the line is back. */
   back(): void {
-    if (this.outage) this.outage.backAt = this.options.now();
-    this.timers.clear(this.giveUpTimer);
-    this.giveUpTimer = null;
-    this.attemptDone?.(true);
+    if (this.#outage) this.#outage.backAt = this.#options.now();
+    this.#timers.clear(this.#giveUpTimer);
+    this.#giveUpTimer = null;
+    this.#attemptDone?.(true);
   }
 
   /** The new socket closed (or died) before `ready`: that attempt is spent, the next one follows. */
   attemptFailed(): void {
-    this.attemptDone?.(false);
+    this.#attemptDone?.(false);
   }
 
   /** The browser is back online: the pause before the next ticket ends now. */
   online(): void {
-    this.wake?.();
+    this.#wake?.();
   }
 
   /** The call is over: whatever is under way stops and settles. */
   stop(): void {
-    this.stopped = true;
-    this.timers.clearAll();
-    this.giveUpTimer = null;
-    this.wake?.();
-    this.attemptDone?.(false);
+    this.#stopped = true;
+    this.#timers.clearAll();
+    this.#giveUpTimer = null;
+    this.#wake?.();
+    this.#attemptDone?.(false);
   }
 
-  private async retry(budget: ReconnectBudget): Promise<void> {
-    while (!this.stopped) {
+  async #retry(budget: ReconnectBudget): Promise<void> {
+    while (!this.#stopped) {
       const delay = budget.nextDelay();
-      if (delay === null) return this.fail(new CallError('CONNECTION_LOST', GIVE_UP_MESSAGE));
-      await this.pause(delay);
-      if (this.stopped) return;
-      if ((await this.attempt()) || this.stopped) return;
-      this.options.link.drop();
+      if (delay === null) return this.#fail(new CallError('CONNECTION_LOST', GIVE_UP_MESSAGE));
+      await this.#pause(delay);
+      if (this.#stopped) return;
+      if ((await this.#attempt()) || this.#stopped) return;
+      this.#options.link.drop();
     }
   }
 
   /** One ticket and one socket, up to `ready`: true once it came. */
-  private async attempt(): Promise<boolean> {
-    const { link } = this.options;
+  async #attempt(): Promise<boolean> {
+    const { link } = this.#options;
     // Settled by `ready` (which may come with the `open`, before openOnce resolves), by a close before it,
     // by the `ready` timeout, or by stop().
     let settled = false;
@@ -104,39 +108,39 @@ export class Reconnector {
         resolve(value);
       };
     });
-    this.attemptDone = done;
+    this.#attemptDone = done;
     try {
-      if (!(await link.openOnce()) || this.stopped) return false;
+      if (!(await link.openOnce()) || this.#stopped) return false;
       if (!settled) link.awaitReady(() => this.attemptFailed());
       return await ready;
     } catch (error) {
       // A 4xx ticket answer is the service saying no; anything else (network, timeout, 5xx) is one spent attempt.
-      if (isFinalReconnectFailure(error)) this.fail(error);
+      if (isFinalReconnectFailure(error)) this.#fail(error);
       return false;
     } finally {
       // The line may have come back and dropped again before this runs: the next attempt is not ours to clear.
-      if (this.attemptDone === done) this.attemptDone = null;
+      if (this.#attemptDone === done) this.#attemptDone = null;
     }
   }
 
   /** `ms`, or, while the browser says it is offline, until it is back online (the deadline still runs). */
-  private pause(ms: number): Promise<void> {
-    const { network } = this.options;
+  #pause(ms: number): Promise<void> {
+    const { network } = this.#options;
     if (ms <= 0 && network.online) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = network.online ? this.timers.after(ms, () => wake()) : null;
+      const timer = network.online ? this.#timers.after(ms, () => wake()) : null;
       const wake = () => {
-        this.timers.clear(timer);
-        this.wake = null;
+        this.#timers.clear(timer);
+        this.#wake = null;
         resolve();
       };
-      this.wake = wake;
+      this.#wake = wake;
     });
   }
 
-  private fail(error: CallError): void {
-    if (this.stopped) return;
+  #fail(error: CallError): void {
+    if (this.#stopped) return;
     this.stop();
-    this.options.onFail(error);
+    this.#options.onFail(error);
   }
 }

@@ -9,7 +9,7 @@ import type { AudioSink, FrameSource } from './audio-ports.ts';
 import { sanitizeAvatar } from './avatar.ts';
 import { Call, type EndedMessage } from './call.ts';
 import { closeError } from './close-codes.ts';
-import type { CallTarget, SocketLike } from './connection.ts';
+import type { CallTarget, ConnectionOptions } from './connection.ts';
 import { Emitter } from './emitter.ts';
 import { CallError, toCallError } from './errors.ts';
 import { browserNetworkHints, type NetworkHints } from './network-hints.ts';
@@ -30,44 +30,52 @@ export class CallSession extends Emitter<SessionEventMap> {
   /** Counters for diagnostics (what was dropped, and how the connection is doing). */
   stats: SessionStats = freshStats();
 
-  private _state: CallState = 'idle';
-  private call: Call | null = null;
-  private ending: Promise<void> | null = null;
-  private readonly timeouts: Timeouts;
-  private readonly visits: VisitTokens;
-  private readonly fetchFn: typeof fetch;
-  private readonly createSocket: (url: string) => SocketLike;
-  private readonly now: () => number;
-  private readonly reconnectPolicy: ReconnectPolicy;
-  private readonly network: NetworkHints;
-  private _muted = false;
+  #state: CallState = 'idle';
+  #call: Call | null = null;
+  #ending: Promise<void> | null = null;
+  readonly #timeouts: Timeouts;
+  readonly #visits: VisitTokens;
+  /** What the link of every call is built with. */
+  readonly #linkBase: Pick<ConnectionOptions, 'fetch' | 'createSocket' | 'timeouts' | 'now'>;
+  readonly #now: () => number;
+  readonly #reconnectPolicy: ReconnectPolicy;
+  readonly #network: NetworkHints;
+  #muted = false;
   /** True while a call's last state change and its `ended`/`error` are being announced. */
-  private announcingEnd = false;
+  #announcingEnd = false;
 
-  constructor(private readonly options: SessionOptions) {
+  readonly #options: SessionOptions;
+
+  constructor(options: SessionOptions) {
     super();
-    this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
-    this.now = options.now ?? Date.now;
-    this.visits = new VisitTokens(
-      new VisitStore(options.storage === undefined ? defaultStorage() : options.storage, this.now),
+    this.#options = options;
+    this.#timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+    this.#now = options.now ?? Date.now;
+    this.#visits = new VisitTokens(
+      new VisitStore(options.storage === undefined ? defaultStorage() : options.storage, this.#now),
+      () => this.remember,
     );
-    this.fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-    this.createSocket = options.createSocket ?? ((url) => new WebSocket(url));
-    this.reconnectPolicy = { ...DEFAULT_RECONNECT_POLICY, ...options.reconnect };
-    this.network = options.network ?? browserNetworkHints();
+    this.#linkBase = {
+      fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+      createSocket: options.createSocket ?? ((url) => new WebSocket(url)),
+      timeouts: this.#timeouts,
+      now: this.#now,
+    };
+    this.#reconnectPolicy = { ...DEFAULT_RECONNECT_POLICY, ...options.reconnect };
+    this.#network = options.network ?? browserNetworkHints();
   }
 
   get state(): CallState {
-    return this._state;
+    return this.#state;
   }
 
   /** While true, silent frames are sent in place of the microphone's, at the same pace. */
   get muted(): boolean {
-    return this._muted;
+    return this.#muted;
   }
   set muted(muted: boolean) {
-    this._muted = muted;
-    if (this.call) this.call.uplink.muted = muted;
+    this.#muted = muted;
+    if (this.#call) this.#call.uplink.muted = muted;
   }
 
   /**
@@ -75,12 +83,7 @@ export class CallSession extends Emitter<SessionEventMap> {
    * so the agent can pick up the conversation) or `none` (nothing stored: the token lives in this page's
    * memory only, enough for reconnection; each page load starts a new visit). Read at each ticket.
    */
-  get remember(): RememberMode {
-    return this.visits.remember;
-  }
-  set remember(mode: RememberMode) {
-    this.visits.remember = mode;
-  }
+  remember: RememberMode = 'visit';
 
   /**
    * Forgets the visit: removes every visit token the widget stored on this origin and the ones this page
@@ -88,12 +91,12 @@ export class CallSession extends Emitter<SessionEventMap> {
    * its own token, but nothing of it is written again; nothing else is ever stored.
    */
   forget(): void {
-    this.visits.forget(this.call?.target);
+    this.#visits.forget(this.#call?.target);
   }
 
   /** Whether the current call uses a microphone (false for a typed call, or once it went on typed). */
   get microphone(): boolean {
-    return this.call?.source != null;
+    return this.#call?.source != null;
   }
 
   /**
@@ -101,7 +104,7 @@ export class CallSession extends Emitter<SessionEventMap> {
    * agent's voice still plays. For a microphone that ended mid-call with no other device to fall back to.
    */
   continueWithoutMicrophone(): void {
-    const call = this.call;
+    const call = this.#call;
     if (!call || call.finished || !call.source) return;
     call.source.close();
     call.source = null;
@@ -115,21 +118,21 @@ export class CallSession extends Emitter<SessionEventMap> {
    * is reconnected before `ready`) ends with CONNECTION_LOST, and the visitor can call again.
    */
   pageRestored(): void {
-    const call = this.call;
+    const call = this.#call;
     if (!call || call.finished) return;
-    if (this._state === 'live') return this.dropped(call);
-    if (this._state === 'reconnecting') {
+    if (this.#state === 'live') return this.#dropped(call);
+    if (this.#state === 'reconnecting') {
       call.link.drop();
       return call.reconnector.attemptFailed();
     }
-    if (this._state === 'connecting') {
-      this.fail(call, new CallError('CONNECTION_LOST', 'The page was restored from the back-forward cache before the call was set up.'));
+    if (this.#state === 'connecting') {
+      this.#fail(call, new CallError('CONNECTION_LOST', 'Restored from the back-forward cache before the call was set up.'));
     }
   }
 
   /** The browser says it is offline (a hint: the call goes on until the link itself is found dead). */
   get offline(): boolean {
-    return !this.network.online;
+    return !this.#network.online;
   }
 
   /**
@@ -138,57 +141,57 @@ export class CallSession extends Emitter<SessionEventMap> {
    */
   async start(target: CallTarget, options: { microphone?: boolean } = {}): Promise<void> {
     // A listener of the last call's final state starting a new call waits until `ended`/`error` is out.
-    if (this.announcingEnd) {
+    if (this.#announcingEnd) {
       return new Promise((resolve) => queueMicrotask(() => resolve(this.start(target, options))));
     }
     const microphone = options.microphone !== false;
-    if (isActive(this._state)) return this.call?.settled;
+    if (isActive(this.#state)) return this.#call?.settled;
     if (!target.publicId) throw new TypeError('voice-agent: a public-id is needed to start a call');
     this.transcript.clear();
     this.stats = freshStats();
     let audio: { source: FrameSource | null; sink: AudioSink };
     try {
-      audio = this.options.createAudio({ microphone });
+      audio = this.#options.createAudio({ microphone });
     } catch (error) {
-      this.move('connecting');
-      this.move('error');
+      this.#move('connecting');
+      this.#move('error');
       this.emit('error', toCallError(error, 'SERVER_ERROR').toDetail());
       return;
     }
-    const call = this.newCall(target, microphone ? audio.source : null, audio.sink);
-    this.call = call;
-    this.ending = null;
-    call.stopHints = this.network.subscribe((online) => {
+    const call = this.#newCall(target, microphone ? audio.source : null, audio.sink);
+    this.#call = call;
+    this.#ending = null;
+    call.stopHints = this.#network.subscribe((online) => {
       if (call.finished) return;
       this.emit('network', { online });
       if (online) call.reconnector.online();
     });
-    this.move('connecting');
+    this.#move('connecting');
     // Both are asked for in this same task, so the user's gesture still counts for them.
     const { source, sink } = call;
     const audioReady = Promise.all([
       source ? attempt(() => source.open()) : undefined,
-      attempt(() => sink.open((error) => this.fail(call, error))),
+      attempt(() => sink.open((error) => this.#fail(call, error))),
     ]);
-    void this.setUp(call, audioReady);
+    void this.#setUp(call, audioReady);
     return call.settled;
   }
 
   /** Hangs up politely: sends `end`, waits for the service's `ended` (or a timeout), then `ended`. */
   end(): Promise<void> {
-    const call = this.call;
-    if (!call || call.finished || !isActive(this._state)) return Promise.resolve();
-    if (this.ending) return this.ending;
-    this.ending = this.hangUp(call);
-    return this.ending;
+    const call = this.#call;
+    if (!call || call.finished || !isActive(this.#state)) return Promise.resolve();
+    if (this.#ending) return this.#ending;
+    this.#ending = this.#hangUp(call);
+    return this.#ending;
   }
 
   /** Sends a typed message in place of speech; stops the agent's current sentence. Throws unless the call is
    *  `live` (while `reconnecting` too: nothing typed is queued for a call that may not come back). */
   sendText(text: string): void {
-    const call = this.call;
-    if (this._state !== 'live' || !call?.link.isOpen) {
-      throw new Error(`voice-agent: sendText needs a live call (the call is ${this._state})`);
+    const call = this.#call;
+    if (this.#state !== 'live' || !call?.link.isOpen) {
+      throw new Error(`voice-agent: sendText needs a live call (the call is ${this.#state})`);
     }
     if (typeof text !== 'string' || !text.trim()) return;
     const bytes = byteLength(JSON.stringify({ type: 'text', text }));
@@ -197,51 +200,50 @@ export class CallSession extends Emitter<SessionEventMap> {
         `voice-agent: the text is too long to send (${bytes} bytes; a message may not exceed ${MAX_MESSAGE_BYTES})`,
       );
     }
-    this.flushPlayback(call);
+    this.#flushPlayback(call);
     call.link.send({ type: 'text', text });
   }
 
   /** The parts of one call, wired to this session. */
-  private newCall(target: CallTarget, source: FrameSource | null, sink: AudioSink): Call {
+  #newCall(target: CallTarget, source: FrameSource | null, sink: AudioSink): Call {
     const call: Call = new Call({
-      target,
       source,
       sink,
       stats: this.stats,
-      fetch: this.fetchFn,
-      createSocket: this.createSocket,
-      timeouts: this.timeouts,
-      now: this.now,
-      visits: this.visits.forCall(target),
-      policy: this.reconnectPolicy,
-      network: this.network,
-      sending: () => this._state === 'live',
+      link: {
+        ...this.#linkBase,
+        target,
+        visits: this.#visits.forCall(target),
+        onMessage: (data) => this.#onMessage(call, data),
+        onClose: (code, reason) => this.#onClose(call, code, reason),
+        onSilent: () => this.#dropped(call),
+      },
+      policy: this.#reconnectPolicy,
+      network: this.#network,
+      sending: () => this.#state === 'live',
       onStall: (stalled) => this.emit('uplink', { stalled }),
-      onMessage: (data) => this.onMessage(call, data),
-      onClose: (code, reason) => this.onClose(call, code, reason),
-      onSilent: () => this.dropped(call),
-      onLost: (error) => this.fail(call, error),
+      onLost: (error) => this.#fail(call, error),
     });
-    call.uplink.muted = this._muted;
+    call.uplink.muted = this.#muted;
     return call;
   }
 
   /** Set-up: the audio, a ticket and a socket, then `readyMs` for `ready`. Nothing is reconnected before it. */
-  private async setUp(call: Call, audioReady: Promise<unknown>): Promise<void> {
+  async #setUp(call: Call, audioReady: Promise<unknown>): Promise<void> {
     try {
       await audioReady;
       if (call.finished) return;
       const open = await call.link.open();
       // `ready` may already have come with the `open` (both can arrive in one task).
-      if (!open || call.finished || this._state !== 'connecting') return;
-      call.link.awaitReady(() => this.fail(call, new CallError('TIMEOUT', 'The call did not start in time.')));
+      if (!open || call.finished || this.#state !== 'connecting') return;
+      call.link.awaitReady(() => this.#fail(call, new CallError('TIMEOUT', 'The call did not start in time.')));
     } catch (error) {
-      if (!call.finished) this.fail(call, toCallError(error, 'SERVER_ERROR'));
+      if (!call.finished) this.#fail(call, toCallError(error, 'SERVER_ERROR'));
     }
   }
 
-  private onMessage(call: Call, data: unknown): void {
-    if (call !== this.call || call.finished) return;
+  #onMessage(call: Call, data: unknown): void {
+    if (call !== this.#call || call.finished) return;
     const message = parseServerMessage(data);
     if (!message) {
       this.stats.droppedMessages++;
@@ -252,7 +254,7 @@ export class CallSession extends Emitter<SessionEventMap> {
       this.stats.droppedMessages++;
       return;
     }
-    if (call.startedAt === null || this._state === 'reconnecting') {
+    if (call.startedAt === null || this.#state === 'reconnecting') {
       // Before `ready` the service has nothing to say but `ready` or why it refuses.
       if (message.type !== 'ready' && message.type !== 'error') {
         this.stats.droppedMessages++;
@@ -261,14 +263,14 @@ export class CallSession extends Emitter<SessionEventMap> {
     }
     switch (message.type) {
       case 'audio':
-        return this.onAgentAudio(call, message.pcm);
+        return this.#onAgentAudio(call, message.pcm);
       case 'ready':
-        return this.onReady(call, message);
+        return this.#onReady(call, message);
       case 'transcript':
         this.emit('transcript', this.transcript.apply(message.role, message.text, message.final));
         return;
       case 'interrupted':
-        this.flushPlayback(call);
+        this.#flushPlayback(call);
         this.emit('interrupted', {});
         return;
       case 'tool': {
@@ -277,7 +279,7 @@ export class CallSession extends Emitter<SessionEventMap> {
         return;
       }
       case 'ended':
-        return this.onEndedMessage(call, message);
+        return this.#onEndedMessage(call, message);
       case 'error':
         call.lastError = { code: message.code, error: message.error };
         return;
@@ -289,27 +291,27 @@ export class CallSession extends Emitter<SessionEventMap> {
 
   /** `ready` of the first socket, or of a reconnection (a new call on the service: new conversationId and
    *  maxSeconds; the transcript, its turn ids and the microphone go on). */
-  private onReady(call: Call, message: Extract<ServerMessage, { type: 'ready' }>): void {
-    if (this._state !== 'connecting' && this._state !== 'reconnecting') {
+  #onReady(call: Call, message: Extract<ServerMessage, { type: 'ready' }>): void {
+    if (this.#state !== 'connecting' && this.#state !== 'reconnecting') {
       this.stats.droppedMessages++;
       return;
     }
-    const reconnected = this._state === 'reconnecting';
+    const reconnected = this.#state === 'reconnecting';
     // The wait for `ready` and the give-up deadline end before anyone hears of it.
-    call.link.ready(() => this._state === 'live');
+    call.link.ready(() => this.#state === 'live');
     if (reconnected) call.reconnector.back();
-    call.startedAt = this.now();
+    call.startedAt = this.#now();
     call.conversationId = message.conversationId;
     call.lastError = null;
     const agent = { ...message.agent, avatar: sanitizeAvatar(message.agent.avatar) };
     const detail: ReadyDetail = { conversationId: message.conversationId, maxSeconds: message.maxSeconds, agent };
-    this.move('live');
+    this.#move('live');
     this.emit('ready', detail);
     call.uplink.start(call.source !== null);
     if (!reconnected) {
       call.source?.start(
         (frame) => call.uplink.push(frame),
-        () => this.microphoneLost(call),
+        () => this.#microphoneLost(call),
       );
     }
     call.settle();
@@ -317,27 +319,27 @@ export class CallSession extends Emitter<SessionEventMap> {
 
   /** The line dropped after `ready` (a close that is not the end, or a dead link): the call waits in
    *  `reconnecting` while the Reconnector brings the line back, or ends it with CONNECTION_LOST. */
-  private dropped(call: Call): void {
-    if (call.finished || this._state !== 'live') return;
+  #dropped(call: Call): void {
+    if (call.finished || this.#state !== 'live') return;
     call.link.drop();
     call.uplink.stop();
     for (const detail of this.transcript.closeAll()) this.emit('transcript', detail);
     this.transcript.markBreak();
     call.samples.reset();
-    this.move('reconnecting');
+    this.#move('reconnecting');
     void call.reconnector.dropped();
   }
 
   /** The microphone went away mid-call and no other device could take over: the call goes on typed. */
-  private microphoneLost(call: Call): void {
-    if (call !== this.call || call.finished || !call.source) return;
+  #microphoneLost(call: Call): void {
+    if (call !== this.#call || call.finished || !call.source) return;
     this.continueWithoutMicrophone();
     this.emit('microphone', { lost: true });
   }
 
-  private onAgentAudio(call: Call, pcm: ArrayBuffer): void {
+  #onAgentAudio(call: Call, pcm: ArrayBuffer): void {
     if (call.hangingUp) return;
-    if (this._state !== 'live' && this._state !== 'ending') {
+    if (this.#state !== 'live' && this.#state !== 'ending') {
       this.stats.droppedMessages++;
       return;
     }
@@ -345,67 +347,67 @@ export class CallSession extends Emitter<SessionEventMap> {
     call.sink.write(call.samples.take(pcm));
   }
 
-  private onEndedMessage(call: Call, message: EndedMessage): void {
+  #onEndedMessage(call: Call, message: EndedMessage): void {
     call.endedMessage = message;
-    if (this._state === 'live') this.serverEnded(call);
+    if (this.#state === 'live') this.#serverEnded(call);
     else call.onHangUpAnswer?.();
   }
 
   /** The service ended the call: the agent may still be finishing its goodbye, so let it play first. */
-  private serverEnded(call: Call): void {
+  #serverEnded(call: Call): void {
     call.endReason ??= 'closed';
-    this.move('ending');
+    this.#move('ending');
     call.source?.close();
     call.uplink.stop();
-    call.timers.after(this.timeouts.drainMs, () => this.finish(call));
-    void call.sink.drained().catch(() => {}).then(() => this.finish(call));
+    call.timers.after(this.#timeouts.drainMs, () => this.#finish(call));
+    void call.sink.drained().catch(() => {}).then(() => this.#finish(call));
   }
 
-  private onClose(call: Call, code: number, reason: string): void {
-    if (call !== this.call || call.finished) return;
-    const state = this._state;
+  #onClose(call: Call, code: number, reason: string): void {
+    if (call !== this.#call || call.finished) return;
+    const state = this.#state;
     if (state === 'ending') return call.onHangUpAnswer?.();
     if (state === 'reconnecting') {
       // The service refused the new call (BUSY, QUOTA, the agent gone…): that is its answer.
       if (code === CloseCode.SETUP_FAILED || code === CloseCode.AGENT_GONE) {
-        return this.fail(call, closeError(code, reason, call.lastError));
+        return this.#fail(call, closeError(code, reason, call.lastError));
       }
       return call.reconnector.attemptFailed();
     }
-    if (code === CloseCode.NORMAL) return this.serverEnded(call);
-    if (state === 'live' && isReconnectable(code)) return this.dropped(call);
+    if (code === CloseCode.NORMAL) return this.#serverEnded(call);
+    if (state === 'live' && isReconnectable(code)) return this.#dropped(call);
     if (state === 'connecting' && code === CloseCode.INTERNAL_ERROR && !call.setupRetried) {
       call.setupRetried = true;
       call.link.drop();
-      return void this.setUp(call, Promise.resolve());
+      return void this.#setUp(call, Promise.resolve());
     }
-    this.fail(call, closeError(code, reason, call.lastError));
+    this.#fail(call, closeError(code, reason, call.lastError));
   }
 
-  private async hangUp(call: Call): Promise<void> {
-    const wasLive = this._state === 'live';
+  async #hangUp(call: Call): Promise<void> {
+    const wasLive = this.#state === 'live';
     call.hangingUp = true;
     call.endReason ??= call.startedAt === null ? 'cancelled' : 'caller_hangup';
-    this.move('ending');
+    this.#move('ending');
     call.source?.close();
     call.uplink.stop();
-    this.flushPlayback(call);
+    this.#flushPlayback(call);
     if (wasLive && call.link.isOpen) {
       await new Promise<void>((resolve) => {
         call.onHangUpAnswer = resolve;
-        call.timers.after(this.timeouts.endMs, resolve);
+        call.timers.after(this.#timeouts.endMs, resolve);
         call.link.send({ type: 'end' });
       });
     }
-    this.finish(call);
+    this.#finish(call);
   }
 
   /** Ends the call as `ended`, with the service's figures when it sent them. */
-  private finish(call: Call): void {
-    if (call.finished || call !== this.call) return;
+  #finish(call: Call): void {
+    if (call.finished || call !== this.#call) return;
     for (const detail of this.transcript.closeAll()) this.emit('transcript', detail);
     const message = call.endedMessage;
-    const localSeconds = call.startedAt === null ? 0 : Math.max(0, (this.now() - call.startedAt) / 1000);
+    const localSeconds = call.startedAt === null ? 0 : Math.max(0, (this.#now() - call.startedAt) / 1000);
     const detail: EndedDetail = {
       reason: message?.reason ?? call.endReason ?? 'closed',
       durationSeconds: message?.durationSeconds ?? Math.round(localSeconds * 10) / 10,
@@ -414,40 +416,40 @@ export class CallSession extends Emitter<SessionEventMap> {
       conversationId: message?.conversationId ?? call.conversationId,
     };
     call.release();
-    this.announceEnd(() => {
-      this.move('ended');
+    this.#announceEnd(() => {
+      this.#move('ended');
       this.emit('ended', detail);
     });
   }
 
-  private fail(call: Call, error: CallError): void {
-    if (call.finished || call !== this.call) return;
+  #fail(call: Call, error: CallError): void {
+    if (call.finished || call !== this.#call) return;
     for (const detail of this.transcript.closeAll()) this.emit('transcript', detail);
     call.release();
-    this.announceEnd(() => {
-      this.move('error');
+    this.#announceEnd(() => {
+      this.#move('error');
       this.emit('error', error.toDetail());
     });
   }
 
-  private announceEnd(announce: () => void): void {
-    this.announcingEnd = true;
+  #announceEnd(announce: () => void): void {
+    this.#announcingEnd = true;
     try {
       announce();
     } finally {
-      this.announcingEnd = false;
+      this.#announcingEnd = false;
     }
   }
 
-  private move(next: CallState): void {
-    if (next === this._state) return;
-    if (!canMove(this._state, next)) throw new Error(`voice-agent: no transition ${this._state} → ${next}`);
-    this._state = next;
+  #move(next: CallState): void {
+    if (next === this.#state) return;
+    if (!canMove(this.#state, next)) throw new Error(`voice-agent: no transition ${this.#state} → ${next}`);
+    this.#state = next;
     this.emit('state', { state: next });
   }
 
   /** Stops the agent's voice now; a stray odd byte of the stopped audio must not shift the next. */
-  private flushPlayback(call: Call): void {
+  #flushPlayback(call: Call): void {
     call.samples.reset();
     call.sink.flush();
   }

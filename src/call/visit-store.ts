@@ -18,16 +18,19 @@ interface StoredVisit {
 }
 
 export class VisitStore {
-  constructor(
-    private readonly storage: KeyValueStorage | null,
-    private readonly now: () => number = Date.now,
-  ) {}
+  readonly #storage: KeyValueStorage | null;
+  readonly #now: () => number;
+
+  constructor(storage: KeyValueStorage | null, now: () => number = Date.now) {
+    this.#storage = storage;
+    this.#now = now;
+  }
 
   /** The stored visit token for this agent if it is younger than a day. */
   get(serverUrl: string, publicId: string): string | undefined {
-    const stored = this.read(key(serverUrl, publicId));
+    const stored = this.#read(key(serverUrl, publicId));
     if (!stored) return undefined;
-    const age = this.now() - stored.issuedAt;
+    const age = this.#now() - stored.issuedAt;
     return age >= 0 && age < VISIT_TTL_MS ? stored.visit : undefined;
   }
 
@@ -35,10 +38,10 @@ export class VisitStore {
    *  so the local copy never outlives the service's day. */
   put(serverUrl: string, publicId: string, visit: string): void {
     const k = key(serverUrl, publicId);
-    const previous = this.read(k);
-    const issuedAt = previous?.visit === visit ? previous.issuedAt : this.now();
+    const previous = this.#read(k);
+    const issuedAt = previous?.visit === visit ? previous.issuedAt : this.#now();
     try {
-      this.storage?.setItem(k, JSON.stringify({ visit, issuedAt } satisfies StoredVisit));
+      this.#storage?.setItem(k, JSON.stringify({ visit, issuedAt } satisfies StoredVisit));
     } catch {
       // Quota or access errors: the call works without remembering the visit.
     }
@@ -46,12 +49,12 @@ export class VisitStore {
 
   /** Removes the stored visit of this agent. */
   forget(serverUrl: string, publicId: string): void {
-    this.remove(key(serverUrl, publicId));
+    this.#remove(key(serverUrl, publicId));
   }
 
   /** Removes everything the widget stored on this origin (visits and consents, any service, any agent). */
   forgetAll(): void {
-    const storage = this.storage;
+    const storage = this.#storage;
     if (!storage || typeof storage.key !== 'function') return;
     try {
       const keys: string[] = [];
@@ -59,23 +62,23 @@ export class VisitStore {
         const k = storage.key(i);
         if (k?.startsWith(WIDGET_PREFIX)) keys.push(k);
       }
-      for (const k of keys) this.remove(k);
+      for (const k of keys) this.#remove(k);
     } catch {
       // Storage that cannot be listed: the agent's own entry was removed by `forget`.
     }
   }
 
-  private remove(k: string): void {
+  #remove(k: string): void {
     try {
-      this.storage?.removeItem(k);
+      this.#storage?.removeItem(k);
     } catch {
       // Access errors: nothing could have been stored either.
     }
   }
 
-  private read(k: string): StoredVisit | undefined {
+  #read(k: string): StoredVisit | undefined {
     try {
-      const raw = this.storage?.getItem(k);
+      const raw = this.#storage?.getItem(k);
       if (!raw) return undefined;
       const value = JSON.parse(raw) as Partial<StoredVisit>;
       if (typeof value.visit === 'string' && typeof value.issuedAt === 'number') {

@@ -8,14 +8,19 @@ import type { VisitStore } from './visit-store.ts';
 export type RememberMode = 'visit' | 'none';
 
 export class VisitTokens {
-  /** Read at each ticket answer, so a change applies to the call under way too. */
-  remember: RememberMode = 'visit';
   /** The latest token per agent, for this page only. */
-  private readonly inMemory = new Map<string, string>();
+  readonly #inMemory = new Map<string, string>();
   /** Counts forget() calls: a call that began before the last one keeps its token to itself. */
-  private forgotten = 0;
+  #forgotten = 0;
 
-  constructor(private readonly store: VisitStore) {}
+  readonly #store: VisitStore;
+  /** Read at each ticket answer, so a change applies to the call under way too. */
+  readonly #remember: () => RememberMode;
+
+  constructor(store: VisitStore, remember: () => RememberMode) {
+    this.#store = store;
+    this.#remember = remember;
+  }
 
   /**
    * The token of one call: within the call (reconnection), the latest answer's exactly; for its first ticket,
@@ -24,19 +29,19 @@ export class VisitTokens {
   forCall(target: CallTarget): VisitKeeper {
     const { serverUrl, publicId } = target;
     const key = `${serverUrl}|${publicId}`;
-    const era = this.forgotten;
+    const era = this.#forgotten;
     let own: string | undefined;
     return {
       get: () =>
-        own ?? (this.remember === 'visit' ? this.store.get(serverUrl, publicId) : undefined) ?? this.inMemory.get(key),
+        own ?? (this.#remember() === 'visit' ? this.#store.get(serverUrl, publicId) : undefined) ?? this.#inMemory.get(key),
       put: (visit) => {
         own = visit;
         // forget() was called during this call: its reconnections still carry on the conversation under
         // way, but nothing of it is written again (the next call starts a new visit).
-        if (era !== this.forgotten) return;
-        this.inMemory.set(key, visit);
-        if (this.remember === 'visit') this.store.put(serverUrl, publicId, visit);
-        else this.store.forget(serverUrl, publicId);
+        if (era !== this.#forgotten) return;
+        this.#inMemory.set(key, visit);
+        if (this.#remember() === 'visit') this.#store.put(serverUrl, publicId, visit);
+        else this.#store.forget(serverUrl, publicId);
       },
     };
   }
@@ -44,9 +49,9 @@ export class VisitTokens {
   /** Removes every visit token the widget stored on this origin (and `target`'s, where storage cannot list its
    *  keys) and the ones this page holds; calls under way write nothing from now on. */
   forget(target?: CallTarget): void {
-    this.forgotten++;
-    this.inMemory.clear();
-    if (target) this.store.forget(target.serverUrl, target.publicId);
-    this.store.forgetAll();
+    this.#forgotten++;
+    this.#inMemory.clear();
+    if (target) this.#store.forget(target.serverUrl, target.publicId);
+    this.#store.forgetAll();
   }
 }

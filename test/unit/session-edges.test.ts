@@ -95,7 +95,7 @@ describe('a page restored from the back-forward cache', () => {
     expect(h.states()).toEqual(['connecting', 'error']);
     expect(h.of('error')).toEqual([{
       code: 'CONNECTION_LOST',
-      message: 'The page was restored from the back-forward cache before the call was set up.',
+      message: 'Restored from the back-forward cache before the call was set up.',
       retryable: true,
     }]);
     expect(h.socket.closedWith).toBe(1000);
