@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import { agentCallSimulator } from './demo/server/vite-plugin.ts';
+import { minifyCssLiterals } from './scripts/minify-css-literals.ts';
 
 // One config for the demo (dev server + simulated service) and the library build.
 // `base: './'` makes the bundle refer to its worklet files relative to itself, so a page can embed
@@ -11,7 +12,7 @@ const ticketsPerHour = Number(process.env.SIMULATOR_TICKETS_PER_HOUR) || undefin
 
 export default defineConfig({
   base: './',
-  plugins: [agentCallSimulator(ticketsPerHour ? { limits: { ticketsPerWindow: ticketsPerHour } } : {})],
+  plugins: [minifyCssLiterals(), agentCallSimulator(ticketsPerHour ? { limits: { ticketsPerWindow: ticketsPerHour } } : {})],
   // The framework recipes in examples/ are pre-bundled when the dev server starts: found later, on a first
   // visit, they would make Vite optimise again and reload the page under a test.
   optimizeDeps: { include: ['react', 'react/jsx-dev-runtime', 'react-dom/client', 'vue/dist/vue.esm-bundler.js'] },
@@ -39,6 +40,13 @@ export default defineConfig({
     sourcemap: 'hidden',
     // Pages load this file directly (not through a bundler), so it ships minified: Vite keeps whitespace
     // in ES library builds unless the bundler's own output option asks for full minification.
-    rolldownOptions: { output: { minify: true } },
+    // The call's code (loaded on the first sign of interest) and the polyfill are chunks beside the
+    // worklet, content-hashed so they can be cached forever.
+    // 'allow-extension': what the entry and the call's chunk share stays in the entry (it is loaded anyway)
+    // instead of becoming a third file on the page's critical path.
+    rolldownOptions: {
+      preserveEntrySignatures: 'allow-extension',
+      output: { minify: true, chunkFileNames: 'assets/[name]-[hash].js' },
+    },
   },
 });

@@ -6,6 +6,7 @@ import type { AudioLevel, FrameSamples, PlaybackStatus } from '../../worklets/me
 import { ContextKeeper } from './context-keeper.ts';
 import { canRequestMicrophone } from './microphone.ts';
 import { MicrophoneSource } from './microphone-source.ts';
+import type { GestureAudio } from './gesture-audio.ts';
 import { audioContextConstructor, SharedAudioContext } from './shared-context.ts';
 import { SpeakerSink } from './speaker-sink.ts';
 import { workletFileName } from './worklet-modules.ts';
@@ -31,6 +32,9 @@ export interface AudioEngineOptions {
   /** True while the browser keeps the call's audio stopped until the visitor taps (`resumeAudio()` in that
    *  tap); false once it runs again. */
   onNeedsGesture?: ((needsGesture: boolean) => void) | undefined;
+  /** What the visitor's gesture opened before the call's code was loaded (the context, the microphone
+   *  request): adopted instead of opening them again. */
+  gesture?: GestureAudio | undefined;
   /** Playback tuning; the DSP core's defaults when absent. */
   playback?: { capacitySeconds?: number; prebufferMs?: number; fadeMs?: number };
 }
@@ -50,10 +54,7 @@ export class AudioEngine {
   /** The agent's voice, 24 kHz s16le mono chunks. */
   readonly sink: AudioSink;
 
-  private readonly shared = new SharedAudioContext({
-    created: (context) => this.keep(context),
-    closed: () => this.stopKeeping(),
-  });
+  private readonly shared: SharedAudioContext;
   private keeper: ContextKeeper | null = null;
   private readonly onNeedsGesture: AudioEngineOptions['onNeedsGesture'];
   private readonly microphone: MicrophoneSource;
@@ -62,12 +63,17 @@ export class AudioEngine {
   private lastOutputLevel: AudioLevel = SILENT;
 
   constructor(options: AudioEngineOptions = {}) {
+    this.shared = new SharedAudioContext(
+      { created: (context) => this.keep(context), closed: () => this.stopKeeping() },
+      options.gesture ?? null,
+    );
     this.onNeedsGesture = options.onNeedsGesture;
     this.microphone = new MicrophoneSource(this.shared, {
       audioProcessing: options.audioProcessing ?? true,
       inputDeviceId: options.inputDeviceId,
       frameSamples: options.frameSamples,
       workletBaseUrl: options.workletBaseUrl,
+      gesture: options.gesture,
       onLevel: (level) => {
         this.lastInputLevel = level;
         options.onInputLevel?.(level);

@@ -5,7 +5,10 @@ import { CallError, describeError } from '../call/errors.ts';
 import type { AudioLevel, FrameSamples } from '../../worklets/messages.ts';
 import { setAudioSessionType } from './audio-session.ts';
 import { CaptureNode } from './capture-node.ts';
-import { canRequestMicrophone, microphoneError, noMicrophoneApi, requestMicrophone, stopStream } from './microphone.ts';
+import type { GestureAudio } from './gesture-audio.ts';
+import {
+  canRequestMicrophone, checkedMicrophone, microphoneError, noMicrophoneApi, requestMicrophone, stopStream,
+} from './microphone.ts';
 import type { SharedAudioContext } from './shared-context.ts';
 
 export interface MicrophoneSourceOptions {
@@ -13,6 +16,8 @@ export interface MicrophoneSourceOptions {
   inputDeviceId?: string | undefined;
   frameSamples?: FrameSamples | undefined;
   workletBaseUrl?: string | undefined;
+  /** The microphone request made in the visitor's gesture, used by the first open instead of a new one. */
+  gesture?: GestureAudio | undefined;
   onLevel?: ((level: AudioLevel) => void) | undefined;
   /** Opening failed: the owner tears the rest of the call's audio down. */
   onOpenFailed?: ((error: CallError) => void) | undefined;
@@ -63,12 +68,17 @@ export class MicrophoneSource implements FrameSource {
     let context: AudioContext;
     try {
       // Without a microphone API there is no call: fail before creating a context.
-      if (!canRequestMicrophone()) throw noMicrophoneApi();
-      setAudioSessionType('play-and-record');
-      streamRequest = requestMicrophone({
-        audioProcessing: this.options.audioProcessing,
-        deviceId: this.deviceId,
-      });
+      const asked = this.options.gesture?.takeMicrophone();
+      if (asked) {
+        streamRequest = checkedMicrophone(asked);
+      } else {
+        if (!canRequestMicrophone()) throw noMicrophoneApi();
+        setAudioSessionType('play-and-record');
+        streamRequest = requestMicrophone({
+          audioProcessing: this.options.audioProcessing,
+          deviceId: this.deviceId,
+        });
+      }
       try {
         context = this.shared.acquire(this);
       } catch (error) {

@@ -1,29 +1,8 @@
 // The microphone: one getUserMedia call per call, and the mapping of its failures to CallErrors.
 import { CallError } from '../call/errors.ts';
+import { canRequestMicrophone, type MicrophoneOptions, microphoneConstraints, stopStream } from './microphone-request.ts';
 
-export interface MicrophoneOptions {
-  /** Echo cancellation, noise suppression and automatic gain control (default on). */
-  audioProcessing: boolean;
-  /** A `deviceId` from `enumerateDevices()`; the default microphone when absent. */
-  deviceId?: string | undefined;
-}
-
-/** The constraints asked of getUserMedia: mono, processing on or off as a whole, an exact device if chosen. */
-export function microphoneConstraints({ audioProcessing, deviceId }: MicrophoneOptions): MediaStreamConstraints {
-  const audio: MediaTrackConstraints = {
-    channelCount: { ideal: 1 },
-    echoCancellation: audioProcessing,
-    noiseSuppression: audioProcessing,
-    autoGainControl: audioProcessing,
-  };
-  if (deviceId) audio.deviceId = { exact: deviceId };
-  return { audio, video: false };
-}
-
-/** True when this page can ask for a microphone at all (secure context, API present). */
-export function canRequestMicrophone(): boolean {
-  return typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
-}
+export { canRequestMicrophone, microphoneConstraints, stopStream, type MicrophoneOptions } from './microphone-request.ts';
 
 export function noMicrophoneApi(): CallError {
   return new CallError('AUDIO_UNSUPPORTED', 'This browser gives no access to a microphone here (a secure https page is needed).');
@@ -33,21 +12,27 @@ export function noMicrophoneApi(): CallError {
 export function requestMicrophone(options: MicrophoneOptions): Promise<MediaStream> {
   if (!canRequestMicrophone()) return Promise.reject(noMicrophoneApi());
   try {
-    return navigator.mediaDevices.getUserMedia(microphoneConstraints(options)).then(
-      (stream) => {
-        if (stream.getAudioTracks().length === 0) {
-          stopStream(stream);
-          throw new CallError('MIC_UNAVAILABLE', 'The browser returned no microphone track.');
-        }
-        return stream;
-      },
-      (error: unknown) => {
-        throw microphoneError(error);
-      },
-    );
+    return checkedMicrophone(navigator.mediaDevices.getUserMedia(microphoneConstraints(options)));
   } catch (error) {
     return Promise.reject(microphoneError(error));
   }
+}
+
+/** The browser's answer to a microphone request, with its failures as CallErrors (a stream without an audio
+ *  track is one). */
+export function checkedMicrophone(request: Promise<MediaStream>): Promise<MediaStream> {
+  return request.then(
+    (stream) => {
+      if (stream.getAudioTracks().length === 0) {
+        stopStream(stream);
+        throw new CallError('MIC_UNAVAILABLE', 'The browser returned no microphone track.');
+      }
+      return stream;
+    },
+    (error: unknown) => {
+      throw microphoneError(error);
+    },
+  );
 }
 
 /** Maps a getUserMedia failure (a DOMException, usually) to the contract's error codes. */
@@ -73,18 +58,6 @@ export function microphoneError(error: unknown): CallError {
       return new CallError('AUDIO_UNSUPPORTED', withDetail('This browser cannot open the microphone.', detail));
     default:
       return new CallError('MIC_UNAVAILABLE', withDetail('The microphone failed.', detail));
-  }
-}
-
-/** Stops every track of `stream` (the browser's recording indicator goes off). */
-export function stopStream(stream: MediaStream | null | undefined): void {
-  if (!stream) return;
-  for (const track of stream.getTracks()) {
-    try {
-      track.stop();
-    } catch {
-      // a track that cannot be stopped is already gone
-    }
   }
 }
 

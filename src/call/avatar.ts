@@ -1,4 +1,4 @@
-import { colourOfSafeShape, readAvatar, safeImageUrl } from '../protocol/index.ts';
+import { colourOfSafeShape, readAvatar, safeImageUrl } from '../protocol/avatar-values.ts';
 import type { AgentAvatar } from './types.ts';
 
 // The protocol keeps only colours and URLs of a safe shape; here, where there is a DOM, the browser's own

@@ -17,6 +17,7 @@ const RETRYABLE: Record<ErrorCode, boolean> = {
   MIC_UNAVAILABLE: true,
   AUDIO_UNSUPPORTED: false,
   TIMEOUT: true,
+  LOAD_FAILED: true,
 };
 
 /** Seconds to wait before retrying when the service gives no figure of its own. */

@@ -57,7 +57,9 @@ export type ErrorCode =
   | 'MIC_DENIED'
   | 'MIC_UNAVAILABLE'
   | 'AUDIO_UNSUPPORTED'
-  | 'TIMEOUT';
+  | 'TIMEOUT'
+  /** The widget's own code for the call could not be downloaded (the network, a deploy that removed it). */
+  | 'LOAD_FAILED';
 
 export interface ErrorDetail {
   code: ErrorCode;

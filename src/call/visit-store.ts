@@ -1,16 +1,9 @@
 // The visit token lets the agent remember what the visitor said earlier in the day (spec §4.9).
 // Stored per service and public id; storage may be missing or throw (private mode, sandboxed frames).
 
-export const VISIT_TTL_MS = 24 * 60 * 60 * 1000;
+import { defaultStorage, forgetStoredVisits, type KeyValueStorage, VISIT_TTL_MS } from './widget-storage.ts';
 
-export interface KeyValueStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-  /** Where the storage can list its keys (localStorage can), `forgetAll` finds every visit of the widget. */
-  readonly length?: number;
-  key?(index: number): string | null;
-}
+export { defaultStorage, forgetStoredVisits, type KeyValueStorage, VISIT_TTL_MS };
 
 interface StoredVisit {
   visit: string;
@@ -52,20 +45,9 @@ export class VisitStore {
     this.#remove(key(serverUrl, publicId));
   }
 
-  /** Removes everything the widget stored on this origin (visits and consents, any service, any agent). */
+  /** Removes everything the widget stored on this origin (see `forgetStoredVisits`). */
   forgetAll(): void {
-    const storage = this.#storage;
-    if (!storage || typeof storage.key !== 'function') return;
-    try {
-      const keys: string[] = [];
-      for (let i = 0; i < (storage.length ?? 0); i++) {
-        const k = storage.key(i);
-        if (k?.startsWith(WIDGET_PREFIX)) keys.push(k);
-      }
-      for (const k of keys) this.#remove(k);
-    } catch {
-      // Storage that cannot be listed: the agent's own entry was removed by `forget`.
-    }
+    forgetStoredVisits(this.#storage);
   }
 
   #remove(k: string): void {
@@ -92,15 +74,4 @@ export class VisitStore {
 }
 
 const PREFIX = 'voice-agent:visit:';
-/** Everything the widget stores on an origin starts with this (visit tokens, the consent notice's acceptance). */
-const WIDGET_PREFIX = 'voice-agent:';
 const key = (serverUrl: string, publicId: string) => `${PREFIX}${serverUrl}|${publicId}`;
-
-/** `localStorage` when the page may use it, else null. */
-export function defaultStorage(): KeyValueStorage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}

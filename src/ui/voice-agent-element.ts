@@ -1,14 +1,20 @@
-import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import type { PlaybackStatus } from '../../worklets/messages.ts';
+import { GestureAudio } from '../audio/gesture-audio.ts';
+import type { CallTarget } from '../call/session.ts';
 import { isActive } from '../call/state-machine.ts';
-import type { CallState, SessionStats } from '../call/types.ts';
-import { type AudioFactory, CallUi } from './internal/call-ui.ts';
+import type { AgentInfo, CallState, ErrorDetail, ReadyDetail, SessionStats } from '../call/types.ts';
+import { forgetStoredVisits } from '../call/widget-storage.ts';
+import { LANGS, type Lang } from './i18n/catalogue.ts';
+import { readAgent } from './internal/agent-memory.ts';
+import type { AudioFactory, CallUi } from './internal/call-ui.ts';
+import { loadCallUi } from './internal/call-ui-loader.ts';
 import { ConsentGate } from './internal/consent.ts';
+import { adoptStyles } from './internal/css-text.ts';
 import { emit } from './internal/emit.ts';
-import { wrapFocus } from './internal/focus-trap.ts';
 import { LangController } from './internal/lang-controller.ts';
-import { launcher } from './internal/launcher.ts';
-import { SheetController } from './internal/sheet-controller.ts';
+import { ReactiveHost } from './internal/reactive-host.ts';
+import { Remembered } from './internal/remembered.ts';
+import { Shell } from './internal/shell.ts';
 import { styles } from './voice-agent-element.styles.ts';
 
 /** Where voice-agent.js was served from: the default service root. Read when a call starts, not on import
@@ -24,7 +30,9 @@ export type Placement = 'end' | 'start';
  *
  * @attr public-id - The agent's public id (required).
  * @attr server-url - The service's root URL; default: the origin that served voice-agent.js.
- * @attr lang - `ar` | `fr` | `en`: wins over the agent's language and the page's `<html lang>`; default `ar`.
+ * @attr lang - `ar` | `fr` | `en`: the widget's language (the visitor's own choice in the panel wins over it);
+ *   without it, the page's `<html lang>`, then the language of the agent of the last call, then `ar`. Decided
+ *   before a call and kept for the whole of it.
  * @attr audio-processing - `off` switches echo cancellation, noise suppression and auto gain off.
  * @attr worklet-base - Base URL of `audio.worklet.js` (capture and playback) when it is not served
  *   beside voice-agent.js (default: beside it, in `assets/`).
@@ -83,6 +91,9 @@ export type Placement = 'end' | 'start';
  * @csspart end-button - Hangs up.
  * @csspart error - The error message and its action.
  * @csspart retry-button - Calls again after an error (counts down while the service asks to wait).
+ * @csspart load-error - Said when the call's code could not be downloaded.
+ * @csspart reload-button - Tries to download the call's code again (in `load-error`).
+ * @csspart placeholder - Holds the inline panel's place while its code loads.
  * @csspart ended - The end reason, the duration and Call again.
  * @csspart offline-notice - Said while the browser reports it is offline during a call.
  * @csspart consent - The consent notice (its heading and the `consent` slot).
@@ -118,78 +129,126 @@ export type Placement = 'end' | 'start';
  * @cssproperty --voice-agent-offset - Distance of the launcher from the viewport's edges.
  * @cssproperty --voice-agent-z-index - Stacking order of the floating launcher and panel.
  */
-export class VoiceAgentElement extends LitElement {
-  static override properties = {
-    publicId: { attribute: 'public-id' },
-    serverUrl: { attribute: 'server-url' },
-    lang: { reflect: true },
-    audioProcessing: { attribute: 'audio-processing' },
-    workletBase: { attribute: 'worklet-base' },
-    muted: { type: Boolean, reflect: true },
-    layout: { reflect: true },
-    placement: { reflect: true },
-    open: { type: Boolean, reflect: true },
-    remember: {},
-  };
-
-  static override styles = styles;
+export class VoiceAgentElement extends ReactiveHost {
+  static observedAttributes = [
+    'public-id', 'server-url', 'lang', 'audio-processing', 'worklet-base', 'muted', 'layout', 'placement', 'open',
+    'remember',
+  ];
 
   /** The agent's public id (required). */
-  declare publicId: string;
+  get publicId(): string {
+    return this.getAttribute('public-id') ?? '';
+  }
+  set publicId(value: string) {
+    this.setAttribute('public-id', value);
+  }
+
   /** The service's root URL; default: the origin that served voice-agent.js. */
-  declare serverUrl: string;
+  get serverUrl(): string {
+    return this.getAttribute('server-url') ?? '';
+  }
+  set serverUrl(value: string) {
+    this.setAttribute('server-url', value);
+  }
+
   /** `off` switches echo cancellation, noise suppression and auto gain off. */
-  declare audioProcessing: string;
+  get audioProcessing(): string {
+    return this.getAttribute('audio-processing') ?? 'on';
+  }
+  set audioProcessing(value: string) {
+    this.setAttribute('audio-processing', value);
+  }
+
   /** Base URL of the worklet files when they are not served beside voice-agent.js. */
-  declare workletBase: string;
+  get workletBase(): string {
+    return this.getAttribute('worklet-base') ?? '';
+  }
+  set workletBase(value: string) {
+    this.setAttribute('worklet-base', value);
+  }
+
   /** While true the widget sends silent frames at real-time pace. */
-  declare muted: boolean;
+  get muted(): boolean {
+    return this.hasAttribute('muted');
+  }
+  set muted(value: boolean) {
+    this.toggleAttribute('muted', Boolean(value));
+  }
+
+  /** `floating` (a launcher opens a panel) or `inline` (the panel sits in the page flow). */
+  get layout(): Layout {
+    return this.getAttribute('layout') === 'inline' ? 'inline' : 'floating';
+  }
+  set layout(value: Layout) {
+    this.setAttribute('layout', value);
+  }
+
+  /** The floating launcher's corner: `end` (inline end, bottom) or `start`. Mirrors with the direction. */
+  get placement(): Placement {
+    return this.getAttribute('placement') === 'start' ? 'start' : 'end';
+  }
+  set placement(value: Placement) {
+    this.setAttribute('placement', value);
+  }
+
+  /** Whether the floating panel is open (ignored inline, where the panel always shows). */
+  get open(): boolean {
+    return this.hasAttribute('open');
+  }
+  set open(value: boolean) {
+    this.toggleAttribute('open', Boolean(value));
+  }
+
+  /** `visit`: keep the one-day visit token in localStorage; `none`: store nothing (memory only). */
+  get remember(): 'visit' | 'none' {
+    return this.getAttribute('remember') === 'none' ? 'none' : 'visit';
+  }
+  set remember(value: 'visit' | 'none') {
+    this.setAttribute('remember', value);
+  }
+
   /** Microphone for the next call (`deviceId` from `navigator.mediaDevices.enumerateDevices()`); default if empty. */
   inputDeviceId = '';
   /** Speaker for the next call where the browser can choose (`AudioContext.setSinkId`); default if empty. */
   outputDeviceId = '';
-  /** `floating` (a launcher opens a panel) or `inline` (the panel sits in the page flow). */
-  declare layout: Layout;
-  /** The floating launcher's corner: `end` (inline end, bottom) or `start`. Mirrors with the direction. */
-  declare placement: Placement;
-  /** Whether the floating panel is open (ignored inline, where the panel always shows). */
-  declare open: boolean;
-  /** `visit`: keep the one-day visit token in localStorage; `none`: store nothing (memory only). */
-  declare remember: 'visit' | 'none';
 
   /** The owner's consent notice (the `consent` slot): gates every start. */
-  private readonly consent = new ConsentGate(
-    this,
-    () => `${this.serverUrl || scriptOrigin()}|${this.publicId}`,
-    () => this.remember !== 'none',
-  );
-  /** Everything a call needs (session, audio, the panel's views, styles and catalogues), behind one boundary.
+  private readonly consent = new ConsentGate(this, () => this.agentKey, () => this.remembers);
+  /** The agent of the last call, kept for the visit: its face and language before the next call. */
+  private readonly lastAgent = new Remembered(() => `voice-agent:agent:${this.agentKey}`, () => this.remembers, readAgent);
+  /** The language the visitor picked in the panel. */
+  private readonly chosenLang = new Remembered(() => 'voice-agent:lang', () => this.remembers, readLang);
+  /** The last call's agent as read when the widget was set up, not when a call ends: the language never flips
+   *  under the visitor's eyes (the next page load speaks the agent's language). */
+  private rememberedAgent: AgentInfo | null = null;
+  private readonly language = new LangController(this, {
+    chosen: () => this.chosenLang.get(),
+    remembered: () => this.rememberedAgent?.language,
+  });
+  /** The call session, its audio and the panel, once their code is loaded (see call-ui-loader.ts).
    *  @internal (not in the published declarations) */
-  protected readonly ui = new CallUi(this, () => this.createAudio(), this.consent);
-  private readonly language = new LangController(this, () => this.ui.agent?.language);
-  private readonly sheet = new SheetController(
-    this,
-    () => this.floating && this.open,
-    () => (this.renderRoot as ShadowRoot | undefined)?.querySelector<HTMLElement>('.base') ?? null,
-  );
+  protected ui: CallUi | null = null;
+  private loading: Promise<CallUi> | null = null;
+  /** A `start()` waiting for the call's code; `cancelled` once `end()` was called meanwhile. */
+  private waitingStart: { done: Promise<void>; cancelled: boolean } | null = null;
+  /** The audio opened in the gesture of the `start()` under way, until the call's audio engine adopts it. */
+  private gesture: GestureAudio | null = null;
+  /** The call's code could not be loaded; `fromStart`: a `start()` asked for it (the state is then `error`). */
+  private loadFailure: { fromStart: boolean } | null = null;
+  private shell: Shell | null = null;
+  /** Set when the panel closes while the focus is inside it (the focus then goes to the launcher). */
+  private panelHadFocus = false;
 
   constructor() {
     super();
-    this.publicId = '';
-    this.serverUrl = '';
-    this.audioProcessing = 'on';
-    this.workletBase = '';
-    this.muted = false;
-    this.layout = 'floating';
-    this.placement = 'end';
-    this.open = false;
-    this.remember = 'visit';
     this.addEventListener('voice-agent-state', () => this.onState());
+    this.addEventListener('voice-agent-ready', (event) => this.lastAgent.put((event as CustomEvent<ReadyDetail>).detail.agent));
   }
 
   /** `idle` | `connecting` | `live` | `reconnecting` | `ending` | `ended` | `error` (reflected as `state`). */
   get state(): CallState {
-    return this.ui.state;
+    if (this.loadFailure?.fromStart) return 'error';
+    return this.ui?.state ?? 'idle';
   }
 
   /** Starts a call (again after `ended` or `error`). Call it from the visitor's gesture. With
@@ -202,26 +261,56 @@ export class VoiceAgentElement extends LitElement {
       this.open = true;
       return Promise.resolve();
     }
-    this.applyRemember(); // the attribute may have been set in this same task
-    return this.ui.call.start({ serverUrl: this.serverUrl || scriptOrigin(), publicId: this.publicId }, options);
+    if (!this.publicId) return Promise.reject(new TypeError('voice-agent: a public-id is needed to start a call'));
+    const ui = this.ui;
+    if (ui && isActive(ui.state)) return ui.call.start(this.target, options); // the call under way
+    if (this.waitingStart) return this.waitingStart.done;
+    // In the gesture, before anything is awaited: the microphone is asked for and the context created.
+    const gesture = this.openGestureAudio(options.microphone !== false);
+    if (ui) return this.startCall(ui, gesture, options);
+    this.loadFailure = null;
+    const waiting = { done: Promise.resolve(), cancelled: false };
+    waiting.done = this.loadUi().then(
+      (loaded) => {
+        this.waitingStart = null;
+        if (!waiting.cancelled) return this.startCall(loaded, gesture, options);
+        gesture?.release();
+      },
+      () => {
+        this.waitingStart = null;
+        gesture?.release();
+        if (!waiting.cancelled) this.failedToStart();
+      },
+    );
+    this.waitingStart = waiting;
+    this.requestUpdate();
+    return waiting.done;
   }
 
   /** Hangs up. */
   end(): Promise<void> {
-    return this.ui.call.session.end();
+    if (!this.waitingStart) return this.ui?.call.session.end() ?? Promise.resolve();
+    this.waitingStart.cancelled = true;
+    return this.waitingStart.done;
   }
 
-  /** Sends a typed message instead of speech (stops the agent's current sentence). */
+  /** Sends a typed message instead of speech (stops the agent's current sentence). Throws unless a call is live. */
   sendText(text: string): void {
+    if (!this.ui) throw new Error(`voice-agent: sendText needs a live call (the call is ${this.state})`);
     this.ui.call.session.sendText(text);
   }
 
-  /** Forgets the visit: removes the visit tokens the widget stored on this origin and the one in memory, so
-   *  the next call starts a new visit (for shared computers and kiosks, between visitors). An accepted consent
-   *  notice is forgotten too: it shows again before the next call. */
+  /** Forgets the visit: removes what the widget stored on this origin (visit tokens, the agent last called,
+   *  the visitor's language, the consent notice's acceptance) and the visit token in memory, so the next call
+   *  starts a new visit (for shared computers and kiosks, between visitors). */
   forget(): void {
-    this.ui.call.session.forget();
+    this.ui?.call.session.forget();
+    forgetStoredVisits();
     this.consent.forget();
+    this.lastAgent.forget();
+    this.chosenLang.forget();
+    this.rememberedAgent = null;
+    this.requestUpdate();
   }
 
   /** Opens the floating panel. */
@@ -237,60 +326,207 @@ export class VoiceAgentElement extends LitElement {
   /** Diagnostics of the current or last call: what the session sent, received and dropped, and the
    *  agent voice's playback (queue depth, played position, underruns); `playback` is null without audio. */
   get stats(): SessionStats & { playback: PlaybackStatus | null } {
-    return this.ui.stats;
+    return this.ui?.stats ?? { droppedMessages: 0, framesSent: 0, framesDropped: 0, audioBytesReceived: 0, rttMs: null, playback: null };
+  }
+
+  /** Opens the call's audio in the visitor's gesture, before the call's code is awaited. Tests replace it.
+   *  @internal (not in the published declarations) */
+  protected openGestureAudio(microphone: boolean): GestureAudio | null {
+    return new GestureAudio({ microphone, audioProcessing: this.audioProcessing !== 'off', deviceId: this.inputDeviceId || undefined });
   }
 
   /** The call's audio: the microphone and the agent's voice. Tests replace it with fakes.
    *  @internal (not in the published declarations) */
   protected createAudio(): ReturnType<AudioFactory> {
-    return this.ui.createBrowserAudio({
+    const gesture = this.gesture;
+    this.gesture = null;
+    return this.ui!.createBrowserAudio({
       audioProcessing: this.audioProcessing !== 'off',
       workletBaseUrl: this.workletBase || undefined,
       inputDeviceId: this.inputDeviceId || undefined,
       outputDeviceId: this.outputDeviceId || undefined,
+      gesture: gesture ?? undefined,
     });
   }
 
+  /** Loads the call's code now (it loads by itself on the first sign of interest); resolves once the panel
+   *  can render. @internal (tests wait for it) */
+  loadUi(): Promise<CallUi> {
+    if (this.ui) return Promise.resolve(this.ui);
+    this.loading ??= loadCallUi().then(
+      ({ CallUi }) => {
+        this.loading = null;
+        this.loadFailure = null;
+        this.ui ??= new CallUi(this, {
+          createAudio: () => this.createAudio(),
+          consent: this.consent,
+          knownAgent: () => this.rememberedAgent,
+          shell: () => this.shell?.base ?? null,
+          chooseLang: (lang) => {
+            this.chosenLang.put(lang);
+            this.requestUpdate();
+          },
+        });
+        this.ui.muted = this.muted;
+        this.applyRemember();
+        this.requestUpdate();
+        return this.ui;
+      },
+      (error: unknown) => {
+        this.loading = null;
+        // Where the panel should be showing, the visitor is told (with a retry); a hover's preload is silent.
+        if (this.open || !this.floating) this.loadFailure ??= { fromStart: false };
+        this.requestUpdate();
+        throw error;
+      },
+    );
+    this.requestUpdate();
+    return this.loading;
+  }
+
+  /** Waits for the call's code too while it loads: after `show()`, `await updateComplete` sees the panel. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    await this.loading?.catch(() => undefined);
+    return super.getUpdateComplete();
+  }
+
   override connectedCallback(): void {
+    this.shell ??= new Shell(this.shadowRoot ?? this.attachOwnShadow(), {
+      toggle: this.toggleFromLauncher,
+      interest: this.onInterest,
+      retry: this.retryLoad,
+      keydown: this.onKeydown,
+    });
+    upgradeProperties(this, ['publicId', 'serverUrl', 'audioProcessing', 'workletBase', 'muted', 'layout', 'placement', 'open', 'remember', 'inputDeviceId', 'outputDeviceId']);
+    this.rememberedAgent = this.lastAgent.get();
+    this.setAttribute('state', this.state);
     super.connectedCallback();
-    if (!this.hasAttribute('state')) this.setAttribute('state', this.state);
+    if (!this.floating || this.open) this.loadInBackground();
   }
 
-  /** Set just before a render that closes the panel, while the focus may still be inside it. */
-  private panelHadFocus = false;
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('muted')) this.ui.muted = this.muted;
-    if (changed.has('remember')) this.applyRemember();
-    if (changed.has('open') && !this.open) this.panelHadFocus = this.ui.hasFocus;
-  }
-
-  protected override updated(changed: PropertyValues<this>): void {
-    if (changed.has('open') && changed.get('open') !== undefined) {
-      // Closing a panel that held the focus (Escape, close button, hide()) hands it to the launcher.
-      if (!this.open && this.panelHadFocus) this.launcherButton()?.focus();
-      emit(this, 'voice-agent-toggle', { open: this.open });
+  attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
+    if (previous === value) return;
+    if (name === 'muted' && this.ui) this.ui.muted = this.muted;
+    if (name === 'remember') this.applyRemember();
+    if (['public-id', 'server-url', 'remember'].includes(name) && this.isConnected) {
+      this.rememberedAgent = this.lastAgent.get();
     }
-    this.panelHadFocus = false;
+    if (name === 'layout' && !this.floating && this.isConnected) this.loadInBackground();
+    if (name === 'open' && this.shell) this.openChanged(); // not for the attribute the page wrote in its HTML
+    this.requestUpdate();
   }
 
-  private applyRemember(): void {
-    this.ui.call.session.remember = this.remember === 'none' ? 'none' : 'visit';
+  protected update(): void {
+    const { floating, ui, shell, open } = this;
+    if (!shell) return;
+    const { lang, strings } = this.language;
+    const sheet = !!ui?.sheet;
+    const modal = floating && open && sheet;
+    shell.update({
+      t: strings,
+      lang,
+      floating,
+      placement: this.placement,
+      sheet,
+      loaded: !!ui,
+      loadFailed: !!this.loadFailure && !ui && (!floating || open || this.loadFailure.fromStart),
+      launcher: {
+        agent: ui?.agent ?? this.rememberedAgent,
+        open,
+        active: isActive(this.state),
+        busy: !!this.loading && (open || !!this.waitingStart),
+        needsTap: ui?.needsTap ?? false,
+        inert: modal,
+      },
+    });
+    ui?.renderInto(shell.panel, { lang, floating, modal, open, onClose: this.close });
+  }
+
+  private attachOwnShadow(): ShadowRoot {
+    const root = this.attachShadow({ mode: 'open' });
+    adoptStyles(root, styles);
+    return root;
+  }
+
+  private get target(): CallTarget {
+    return { serverUrl: this.serverUrl || scriptOrigin(), publicId: this.publicId };
+  }
+
+  /** Which agent (service and public id) what is remembered belongs to. */
+  private get agentKey(): string {
+    const { serverUrl, publicId } = this.target;
+    return `${serverUrl}|${publicId}`;
+  }
+
+  private get remembers(): boolean {
+    return this.remember !== 'none';
   }
 
   private get floating(): boolean {
     return this.layout !== 'inline';
   }
 
-  /** The open floating panel on a phone-sized viewport: a full-screen sheet that behaves as a modal. */
-  private get modal(): boolean {
-    return this.floating && this.open && this.sheet.sheet;
+  private startCall(ui: CallUi, gesture: GestureAudio | null, options: { microphone?: boolean }): Promise<void> {
+    this.applyRemember(); // the attribute may have been set in this same task
+    this.gesture?.release();
+    this.gesture = gesture;
+    return ui.call.start(this.target, options);
+  }
+
+  private applyRemember(): void {
+    if (this.ui) this.ui.call.session.remember = this.remembers ? 'visit' : 'none';
+  }
+
+  /** Loads the call's code without waiting for it (a failure is shown where the panel would be). */
+  private loadInBackground(): void {
+    if (!this.ui && !this.loading) this.loadUi().catch(() => undefined);
+  }
+
+  /** The call's code did not arrive for a `start()`: said in the widget with a retry, and the call ends in
+   *  `error` with LOAD_FAILED. */
+  private failedToStart(): void {
+    this.loadFailure = { fromStart: true };
+    this.requestUpdate();
+    this.setAttribute('state', 'error');
+    emit(this, 'voice-agent-state', { state: 'error' });
+    const detail: ErrorDetail = { code: 'LOAD_FAILED', message: 'The widget could not download the code of the call.', retryable: true };
+    emit(this, 'voice-agent-error', detail);
+  }
+
+  private readonly retryLoad = (): void => {
+    if (this.loadFailure?.fromStart) {
+      void this.start();
+    } else {
+      this.loadFailure = null;
+      this.loadInBackground();
+    }
+  };
+
+  private openChanged(): void {
+    if (this.open) {
+      this.loadInBackground();
+    } else {
+      this.panelHadFocus = this.ui?.hasFocus ?? false;
+    }
+    void this.updateComplete.then(() => {
+      // Closing a panel that held the focus (Escape, close button, hide()) hands it to the launcher.
+      if (!this.open && this.panelHadFocus) this.shell?.launcher.element.focus();
+      this.panelHadFocus = false;
+    });
+    emit(this, 'voice-agent-toggle', { open: this.open });
   }
 
   private onState(): void {
-    this.setAttribute('state', this.state);
-    // A call started by the page (start()) shows itself; focus stays where the visitor is.
-    if (this.state === 'connecting' && this.floating) this.open = true;
+    const state = this.state;
+    this.setAttribute('state', state);
+    if (state === 'connecting') {
+      this.language.hold();
+      // A call started by the page (start()) shows itself; focus stays where the visitor is.
+      if (this.floating) this.open = true;
+    } else if (!isActive(state)) {
+      this.language.release();
+    }
+    this.requestUpdate();
   }
 
   // ——— visitor intents on the launcher ———
@@ -298,8 +534,14 @@ export class VoiceAgentElement extends LitElement {
   private readonly toggleFromLauncher = async (): Promise<void> => {
     this.open = !this.open;
     if (!this.open) return;
+    const ui = await this.loadUi().catch(() => null);
     await this.updateComplete;
-    this.ui.focusPanel();
+    if (this.open) ui?.focusPanel();
+  };
+
+  /** The visitor points at, focuses or presses the launcher: the call's code starts loading. */
+  private readonly onInterest = (): void => {
+    if (!this.ui && !this.loading && !this.loadFailure) this.loadUi().catch(() => undefined);
   };
 
   private readonly close = (): void => {
@@ -307,45 +549,29 @@ export class VoiceAgentElement extends LitElement {
   };
 
   private readonly onKeydown = (event: KeyboardEvent): void => {
-    if (event.key === 'Tab' && this.modal) {
-      const panel = this.renderRoot.querySelector<HTMLElement>('#panel');
-      if (panel) wrapFocus(event, panel, this.renderRoot as ShadowRoot);
+    if (event.key === 'Tab' && this.floating && this.open && this.ui?.sheet) {
+      this.ui.keepFocusIn(event);
       return;
     }
     if (event.key !== 'Escape' || !this.floating || !this.open) return;
     event.stopPropagation();
     this.close();
   };
+}
 
-  private launcherButton(): HTMLButtonElement | null {
-    return (this.renderRoot as ShadowRoot).querySelector('.launcher');
+/** Properties a page set on the element before its definition loaded (frameworks do) go through the setters. */
+function upgradeProperties(element: HTMLElement, names: string[]): void {
+  const own = element as unknown as Record<string, unknown>;
+  for (const name of names) {
+    if (!Object.hasOwn(element, name)) continue;
+    const value = own[name];
+    delete own[name];
+    own[name] = value;
   }
+}
 
-  // ——— rendering ———
-
-  protected override render() {
-    const { dir, lang, strings } = this.language;
-    const { floating, modal } = this;
-    return html`<div
-      part="base"
-      class="base ${floating ? 'floating' : 'inline'} placement-${this.placement === 'start' ? 'start' : 'end'} ${this.sheet.sheet ? 'sheet' : ''}"
-      dir=${dir}
-      lang=${lang}
-      @keydown=${this.onKeydown}
-    >
-      ${floating
-        ? launcher({
-            t: strings,
-            agent: this.ui.agent,
-            open: this.open,
-            active: isActive(this.state),
-            inert: modal,
-            onToggle: this.toggleFromLauncher,
-          })
-        : nothing}
-      ${this.ui.render({ lang, floating, modal, open: this.open, onClose: this.close })}
-    </div>`;
-  }
+function readLang(value: unknown): Lang | null {
+  return LANGS.find((lang) => lang === value) ?? null;
 }
 
 declare global {

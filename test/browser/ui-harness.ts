@@ -3,6 +3,7 @@
 import { vi } from 'vitest';
 import '../../src/voice-agent.ts';
 import { VoiceAgentElement } from '../../src/voice-agent.ts';
+import { forgetStoredVisits } from '../../src/call/widget-storage.ts';
 import type { CallController } from '../../src/ui/internal/panel/call-controller.ts';
 import { FakeSink, FakeSocket, FakeSource, okTicket, scriptedFetch } from '../fakes.ts';
 
@@ -19,12 +20,16 @@ export const audio = { source: new FakeSource(), sink: new FakeSink() };
 export const audioFailure: { error: unknown } = { error: null };
 
 export class UiTestAgent extends VoiceAgentElement {
+  protected override openGestureAudio() {
+    return null;
+  }
   protected override createAudio() {
     if (audioFailure.error) throw audioFailure.error;
     return audio;
   }
-  /** The controller, so tests can set levels by hand as the audio engine will. */
+  /** The controller, so tests can set levels by hand as the audio engine will (the call UI is loaded). */
   get controller(): CallController {
+    if (!this.ui) throw new Error('the call UI is not loaded: await el.loadUi() first');
     return this.ui.call;
   }
   get root(): ShadowRoot {
@@ -61,6 +66,7 @@ export function resetFakes(...answers: Parameters<typeof scriptedFetch>): Return
 }
 
 export function cleanUp(): void {
+  forgetStoredVisits(); // each test is a new visitor: no agent, language or visit remembered from the last one
   vi.useRealTimers();
   vi.unstubAllGlobals();
   document.body.replaceChildren();
@@ -74,6 +80,8 @@ export async function mount(attributes: Record<string, string> = {}, parent: Par
   const all = { 'public-id': 'shop-42', 'server-url': 'https://service.test/', ...attributes };
   for (const [name, value] of Object.entries(all)) element.setAttribute(name, value);
   parent.append(element);
+  // The call's code loads on the first sign of interest; the tests drive the panel, so it loads now.
+  await element.loadUi();
   await element.updateComplete;
   return element;
 }

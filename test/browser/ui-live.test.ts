@@ -1,10 +1,9 @@
 // During the call: who has the floor, the level meters (and reduced motion), the clock with its
 // last-30-seconds warning, the running tool, and the agent's avatar with its colours sanitised.
-import { html, render } from 'lit';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cdp } from 'vitest/browser';
 import { CATALOGUES } from '../../src/ui/i18n/index.ts';
-import { avatarView } from '../../src/ui/internal/avatar.ts';
+import { AvatarView } from '../../src/ui/internal/avatar.ts';
 import { loudness } from '../../src/ui/internal/panel/level-meter.ts';
 import { cleanUp, endCall, goLive, mount, resetFakes, say, socket, text, type UiTestAgent } from './ui-harness.ts';
 
@@ -180,17 +179,12 @@ describe('avatar', () => {
   });
 
   it('sanitises again on its own: a hostile value handed straight to the view never reaches a style', () => {
-    const host = document.createElement('div');
-    document.body.append(host);
     for (const from of [HOSTILE.from, 'expression(alert(1))', '#fff;color:red', 'var(--x)', 'rgb(1 2 3);x:y']) {
-      render(avatarView('X', { from, to: '#00f' }, 'small'), host);
-      const avatar = host.querySelector<HTMLElement>('.avatar')!;
+      const avatar = new AvatarView('small').show('X', { from, to: '#00f' });
       expect(avatar.getAttribute('style') ?? '', from).not.toContain(from);
       expect(avatar.style.backgroundImage, from).toBe('');
     }
-    render(html``, host);
-    render(avatarView('X', { url: 'javascript:alert(1)' }, 'small'), host);
-    expect(host.querySelector('img')).toBeNull();
+    expect(new AvatarView('small').show('X', { url: 'javascript:alert(1)' }).querySelector('img')).toBeNull();
   });
 
   it('paints valid colours as a gradient with the initial, and an http(s) image over it', async () => {

@@ -15,13 +15,22 @@ afterEach(() => {
 });
 
 describe('<voice-agent> and the visitor’s privacy', () => {
-  it('keeps the one-day visit token by default, and nothing else', async () => {
+  it('keeps the one-day visit token and the agent’s public identity by default, nothing the visitor said', async () => {
     const element = await mount({ layout: 'inline' });
-    await goLive(element);
+    await goLive(element, { agent: { name: 'Amina', avatar: { from: '#0ea5e9' }, language: 'ar-DZ' } });
     element.sendText('my phone number is 0555 55 55 55');
     await endCall(element);
-    expect(visitKeys()).toHaveLength(1);
-    expect(Object.keys(JSON.parse(localStorage.getItem(visitKeys()[0]!)!)).sort()).toEqual(['issuedAt', 'visit']);
+    expect(visitKeys().sort()).toEqual([
+      'voice-agent:agent:https://service.test/|shop-42',
+      'voice-agent:visit:https://service.test/|shop-42',
+    ]);
+    const stored = (key: string) => JSON.parse(localStorage.getItem(key)!);
+    expect(Object.keys(stored('voice-agent:visit:https://service.test/|shop-42')).sort()).toEqual(['issuedAt', 'visit']);
+    expect(stored('voice-agent:agent:https://service.test/|shop-42')).toEqual({
+      value: { name: 'Amina', avatar: { from: '#0ea5e9' }, language: 'ar-DZ' },
+      at: expect.any(Number),
+    });
+    expect(JSON.stringify({ ...localStorage })).not.toMatch(/phone|0555/);
     expect(document.cookie).toBe('');
   });
 
@@ -38,7 +47,7 @@ describe('<voice-agent> and the visitor’s privacy', () => {
     const element = await mount({ layout: 'inline' });
     await goLive(element);
     await endCall(element);
-    expect(visitKeys()).toHaveLength(1);
+    expect(visitKeys()).toHaveLength(2); // the visit and the agent
     element.forget();
     expect(visitKeys()).toEqual([]);
     expect(localStorage.getItem('host-page-key')).toBe('kept');

@@ -115,28 +115,64 @@ describe('language and direction', () => {
     expect(text(el.$('[part="ended"]'))).not.toMatch(/[\u0660-\u0669]/);
   });
 
-  it('follows the lang attribute first, then the agent’s language, then <html lang>, then Arabic', async () => {
+  it('decides the language before the call: the lang attribute, then <html lang>, then the last agent’s, then Arabic', async () => {
     document.documentElement.lang = 'fr';
     const el = await mount();
     el.removeAttribute('lang');
     await el.updateComplete;
-    expect(el.$('[part="base"]').getAttribute('lang')).toBe('fr');
+    const lang = () => el.$('[part="base"]').getAttribute('lang');
+    expect(lang()).toBe('fr');
 
-    document.documentElement.lang = 'de';
-    await expect.poll(() => el.$('[part="base"]').getAttribute('lang')).toBe('ar');
+    document.documentElement.lang = 'de'; // not a language of the widget's
+    await expect.poll(lang).toBe('ar');
     expect(el.$('[part="base"]').getAttribute('dir')).toBe('rtl');
 
     document.documentElement.lang = 'en-GB';
-    await expect.poll(() => el.$('[part="base"]').getAttribute('lang')).toBe('en');
+    await expect.poll(lang).toBe('en');
+  });
 
+  it('never changes language mid-call, whatever the agent, the page or the host then say', async () => {
+    document.documentElement.lang = 'en';
+    const el = await mount();
+    el.removeAttribute('lang');
     await goLive(el, { agent: { name: 'Karim', avatar: {}, language: 'fr-DZ' } });
-    expect(el.$('[part="base"]').getAttribute('lang')).toBe('fr');
-    expect(text(el.$('[part="end-button"]'))).toBe(CATALOGUES.fr.endCall);
+    const lang = () => el.$('[part="base"]').getAttribute('lang');
+    expect(lang()).toBe('en');
+    expect(text(el.$('[part="end-button"]'))).toBe(CATALOGUES.en.endCall);
 
     el.setAttribute('lang', 'ar');
+    document.documentElement.lang = 'fr';
     await el.updateComplete;
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the page's <html lang> observer has run
+    expect(lang()).toBe('en');
+    expect(text(el.$('[part="end-button"]'))).toBe(CATALOGUES.en.endCall);
+
+    await endCall(el, 'caller_hangup', 12);
+    // Over: the host's choice applies again.
+    expect(lang()).toBe('ar');
     expect(el.$('[part="base"]').getAttribute('dir')).toBe('rtl');
-    expect(text(el.$('[part="end-button"]'))).toBe(CATALOGUES.ar.endCall);
+  });
+
+  it('speaks the last agent’s language and shows its name and face before the next visit’s first call', async () => {
+    document.documentElement.lang = 'de';
+    const first = await mount();
+    first.removeAttribute('lang');
+    await first.updateComplete;
+    expect(first.$('[part="base"]').getAttribute('lang')).toBe('ar');
+    await goLive(first, { agent: { name: 'Karim', avatar: { from: '#0ea5e9', to: '#6366f1' }, language: 'fr-DZ' } });
+    await endCall(first, 'caller_hangup', 12);
+    // Not on this page: the language does not flip when the call ends.
+    expect(first.$('[part="base"]').getAttribute('lang')).toBe('ar');
+    first.remove();
+
+    // The next page load, for the same agent: French, with Karim's name and face before any call.
+    const next = await mount();
+    next.removeAttribute('lang');
+    await next.updateComplete;
+    expect(next.$('[part="base"]').getAttribute('lang')).toBe('fr');
+    expect(heading(next)).toBe('Karim');
+    expect(next.$('[part="launcher"] [part="avatar"] .initial').textContent).toBe('K');
+    expect(next.state).toBe('idle');
   });
 
   it('mirrors the floating corner: end is bottom right in LTR and bottom left in RTL; start is the other one', async () => {

@@ -90,7 +90,9 @@ describe('the custom elements manifest', () => {
   it('names every CSS part the templates render, as docs/widget.md lists them', async () => {
     const code = (await sourceFiles('src/ui')).join('\n');
     const rendered = new Set<string>();
-    for (const [, value] of code.matchAll(/\bpart=(?:"([^"]*)"|\$\{)/g)) {
+    // In templates (`part="…"`) and in the launcher's hand-built DOM (`setAttribute('part', '…')`).
+    for (const [, inTemplate, inDom] of code.matchAll(/\bpart=(?:"([^"]*)"|\$\{)|setAttribute\('part', '([^']*)'\)/g)) {
+      const value = inTemplate ?? inDom;
       for (const token of (value ?? '').replace(/\$\{[^}]*\}/g, '§').split(/\s+/)) if (/^[a-z-]+$/.test(token)) rendered.add(token);
     }
     // The two parts built from values: `turn-${role}` (+ ` turn-provisional`) and the level meters' `part=${part}`.

@@ -124,6 +124,10 @@ export const en: Catalogue = {
       title: 'No answer in time',
       body: 'The service took too long to answer. Please try again.',
     },
+    LOAD_FAILED: {
+      title: 'Could not load',
+      body: 'The assistant could not load. Check your connection, then try again.',
+    },
   },
   unknownError: {
     title: 'Something went wrong',

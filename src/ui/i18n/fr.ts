@@ -125,6 +125,10 @@ export const fr: Catalogue = {
       title: 'Pas de réponse à temps',
       body: 'Le service a mis trop de temps à répondre. Veuillez réessayer.',
     },
+    LOAD_FAILED: {
+      title: 'Chargement impossible',
+      body: 'L’assistant n’a pas pu se charger. Vérifiez votre connexion puis réessayez.',
+    },
   },
   unknownError: {
     title: 'Un problème est survenu',

@@ -1,37 +1,62 @@
-import { html, nothing } from 'lit';
-import { keyed } from 'lit/directives/keyed.js';
 import { sanitizeColour, sanitizeImageUrl } from '../../call/avatar.ts';
 import type { AgentAvatar } from '../../call/types.ts';
-import { cssProps } from './css-props.ts';
-import { icons } from './icons.ts';
+import { iconElement, micPath } from './icon-paths.ts';
 
 /**
- * The agent's face: its image when the URL is http(s), else a gradient of its colours with its initial
- * (a microphone before the agent is known).
+ * The agent's face, one element kept for the widget's life (the launcher's and the panel header's): its image
+ * when the URL is http(s), else a gradient of its colours with its initial (a microphone before the agent is
+ * known). Built with DOM calls so the launcher needs no template library.
  * Values are checked again here (the session already did): a colour that is not a colour never reaches a
- * style, and the gradient is set as one property through the CSSOM, never as style text.
+ * style, and the gradient is set as one property through the CSSOM, never as style text (a page's
+ * `style-src` allows CSSOM writes).
  */
-export function avatarView(name: string | undefined, avatar: AgentAvatar | undefined, size: 'small' | 'large') {
-  const from = sanitizeColour(avatar?.from);
-  const to = sanitizeColour(avatar?.to) ?? from;
-  const url = sanitizeImageUrl(avatar?.url);
-  const style: Record<string, string> = from && to ? { 'background-image': `linear-gradient(135deg, ${from}, ${to})` } : {};
-  return html`<span part="avatar" class="avatar ${size}" ${cssProps(style)} aria-hidden="true">
-    ${name ? html`<span class="initial">${initialOf(name)}</span>` : icons.mic}
-    ${url
-      ? keyed(
-          url,
-          html`<img src=${url} alt="" referrerpolicy="no-referrer" decoding="async"
-            @error=${(event: Event) => ((event.target as HTMLImageElement).hidden = true)} />`,
-        )
-      : nothing}
-  </span>`;
-}
+export class AvatarView {
+  readonly element: HTMLSpanElement;
+  private shown = '';
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  constructor(size: 'small' | 'large') {
+    this.element = document.createElement('span');
+    this.element.setAttribute('part', 'avatar');
+    this.element.className = `avatar ${size}`;
+    this.element.setAttribute('aria-hidden', 'true');
+  }
+
+  /** Shows this agent (nothing changes when it is the one already shown); returns the element. */
+  show(name: string | undefined, avatar: AgentAvatar | undefined): HTMLSpanElement {
+    const from = sanitizeColour(avatar?.from);
+    const to = sanitizeColour(avatar?.to) ?? from;
+    const url = sanitizeImageUrl(avatar?.url);
+    const key = JSON.stringify([name, from, to, url]);
+    if (key === this.shown) return this.element;
+    this.shown = key;
+    const style = this.element.style;
+    if (from && to) style.setProperty('background-image', `linear-gradient(135deg, ${from}, ${to})`);
+    else style.removeProperty('background-image');
+    const face: Node[] = [];
+    if (name) {
+      const initial = document.createElement('span');
+      initial.className = 'initial';
+      initial.textContent = initialOf(name);
+      face.push(initial);
+    } else {
+      face.push(iconElement(micPath));
+    }
+    if (url) {
+      const image = document.createElement('img');
+      image.alt = '';
+      image.referrerPolicy = 'no-referrer';
+      image.decoding = 'async';
+      image.addEventListener('error', () => (image.hidden = true));
+      image.src = url;
+      face.push(image);
+    }
+    this.element.replaceChildren(...face);
+    return this.element;
+  }
+}
 
 /** The first character (grapheme) of the name, upper-cased where the script has case. */
 function initialOf(name: string): string {
-  const first = graphemes.segment(name.trim())[Symbol.iterator]().next();
+  const first = new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(name.trim())[Symbol.iterator]().next();
   return first.done ? '' : first.value.segment.toLocaleUpperCase();
 }

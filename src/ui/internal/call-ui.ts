@@ -1,7 +1,8 @@
 // The boundary between <voice-agent>'s small public element and everything a call needs: the call session,
 // the audio engine, the panel's views, styles and catalogues. The element reaches all of it through one
 // `CallUi` instance; nothing else under internal/panel/ is imported by the element.
-import { html, nothing, supportsAdoptingStyleSheets, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { html, nothing, render } from 'lit/html.js';
 import type { PlaybackStatus } from '../../audio/audio-engine.ts';
 import type { SessionStats } from '../../call/session.ts';
 import type { AgentInfo, CallState } from '../../call/types.ts';
@@ -9,12 +10,15 @@ import { isolate, Formatter } from '../i18n/format.ts';
 import { AUDIO_NOTICES, type AudioNoticeStrings } from '../i18n/audio-notices.ts';
 import { CATALOGUES, type Catalogue, type ErrorText, type Lang } from '../i18n/index.ts';
 import type { ErrorDetail } from '../../call/types.ts';
-import { avatarView } from './avatar.ts';
+import { AvatarView } from './avatar.ts';
 import { callUiStyles } from './call-ui.styles.ts';
+import { adoptStyles } from './css-text.ts';
 import type { ConsentGate } from './consent.ts';
+import { wrapFocus } from './focus-trap.ts';
 import { icons } from './icons.ts';
 import { microphoneForbiddenByPage } from './microphone-policy.ts';
 import { PageRestoreController } from './page-restore-controller.ts';
+import { SheetController } from './sheet-controller.ts';
 import { activityOf } from './panel/activity.ts';
 import { continueByTypingButton, resumeNotice, typedCallNotice } from './panel/audio-notices.ts';
 import { AutoScrollController } from './panel/auto-scroll-controller.ts';
@@ -44,6 +48,22 @@ export interface CallUiHost extends ReactiveControllerHost, HTMLElement {
   muted: boolean;
   inputDeviceId: string;
   outputDeviceId: string;
+  /** Whether the floating panel is open (the sheet follows the visual viewport only then). */
+  readonly open: boolean;
+  readonly layout: string;
+}
+
+/** What the element gives the call UI when it loads it. */
+export interface CallUiOptions {
+  createAudio: AudioFactory;
+  /** The owner's consent notice: the panel shows it, and its button accepts and calls. */
+  consent: ConsentGate;
+  /** The agent remembered from an earlier visit, shown until this page's first call says who answers. */
+  knownAgent: () => AgentInfo | null;
+  /** The element's wrapper (the sheet sets the visual viewport's size on it). */
+  shell: () => HTMLElement | null;
+  /** The visitor picked a language in the panel. */
+  chooseLang: (lang: Lang) => void;
 }
 
 /** How the panel renders this time (decided by the element). */
@@ -56,6 +76,8 @@ export interface PanelProps {
   modal: boolean;
   onClose: () => void;
 }
+
+const stylesAdopted = new WeakSet<ShadowRoot>();
 
 const formatters = new Map<Lang, Formatter>();
 function formatterFor(lang: Lang): Formatter {
@@ -70,8 +92,14 @@ function formatterFor(lang: Lang): Formatter {
  */
 export class CallUi implements ReactiveController {
   readonly call: CallController;
-  /** The agent of the latest call (kept after it ends, so the widget keeps its face and language). */
-  agent: AgentInfo | null = null;
+  /** Whether the open floating panel is a full-screen sheet (a phone-sized viewport). */
+  private readonly sheetController: SheetController;
+  /** The agent of this page's latest call (kept after it ends, so the widget keeps its face). */
+  private callAgent: AgentInfo | null = null;
+  private readonly avatar = new AvatarView('small');
+  private readonly consent: ConsentGate;
+  private readonly knownAgent: () => AgentInfo | null;
+  private readonly chooseLang: (lang: Lang) => void;
   /** Set when Call was pressed but the page gave no public-id. */
   private notConfigured = false;
   /** Set when the last typed message could not be sent. */
@@ -92,12 +120,14 @@ export class CallUi implements ReactiveController {
 
   constructor(
     private readonly host: CallUiHost,
-    createAudio: AudioFactory,
-    /** The owner's consent notice: the panel shows it, and its button accepts and calls. */
-    private readonly consent: ConsentGate,
+    { createAudio, consent, knownAgent, shell, chooseLang }: CallUiOptions,
   ) {
     host.addController(this);
+    this.consent = consent;
+    this.knownAgent = knownAgent;
+    this.chooseLang = chooseLang;
     this.call = new CallController(host, createAudio);
+    this.sheetController = new SheetController(host, () => host.layout !== 'inline' && host.open, shell);
     this.feedback = new CallFeedback(host);
     // Only while a call with a microphone is live (a typed call has none to choose).
     this.devices = new DevicePicker(host, () => this.state === 'live' && !!this.call.session.microphone, {
@@ -117,7 +147,7 @@ export class CallUi implements ReactiveController {
     this.autoScroll = new AutoScrollController(host);
     new TickerController(host, () => this.needsClock());
     new PageRestoreController(host, () => this.call.session.pageRestored());
-    host.addEventListener('voice-agent-ready', () => (this.agent = this.call.ready?.agent ?? null));
+    host.addEventListener('voice-agent-ready', () => (this.callAgent = this.call.ready?.agent ?? null));
     host.addEventListener('voice-agent-state', () => this.onState());
     this.call.session.on('microphone', () => {
       this.microphoneLost = true;
@@ -128,23 +158,42 @@ export class CallUi implements ReactiveController {
   }
 
   hostConnected(): void {
-    // The panel's styles join the element's own (the launcher's) in its shadow root.
+    // The panel's styles join the element's own (the launcher's) in its shadow root, once.
     const root = this.host.shadowRoot;
-    if (!root || root.querySelector('style[data-call-ui]')) return;
-    if (!supportsAdoptingStyleSheets) {
-      const style = document.createElement('style');
-      style.dataset.callUi = '';
-      style.textContent = callUiStyles.map((css) => css.cssText).join('\n');
-      root.append(style);
-      return;
-    }
-    const sheets = callUiStyles.map((style) => style.styleSheet).filter((sheet) => sheet !== undefined);
-    const missing = sheets.filter((sheet) => !root.adoptedStyleSheets.includes(sheet));
-    if (missing.length) root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...missing];
+    if (!root || stylesAdopted.has(root)) return;
+    stylesAdopted.add(root);
+    adoptStyles(root, callUiStyles);
   }
 
   get state(): CallState {
     return this.call.state;
+  }
+
+  /** The agent of this page's latest call, else the one remembered from an earlier visit. */
+  get agent(): AgentInfo | null {
+    return this.callAgent ?? this.knownAgent();
+  }
+
+  /** The open floating panel is a full-screen sheet on this viewport. */
+  get sheet(): boolean {
+    return this.sheetController.sheet;
+  }
+
+  /** The call's audio waits for the visitor's tap ("Tap to continue" in the panel). */
+  get needsTap(): boolean {
+    return this.audioNeedsGesture;
+  }
+
+  /** Keeps Tab inside the panel while it is a modal sheet. */
+  keepFocusIn(event: KeyboardEvent): void {
+    const root = this.host.shadowRoot;
+    const panel = root?.querySelector<HTMLElement>('#panel');
+    if (root && panel) wrapFocus(event, panel, root);
+  }
+
+  /** Renders the panel and the live regions into `container` (the element's place for them). */
+  renderInto(container: HTMLElement, props: PanelProps): void {
+    render(this.render(props), container, { host: this.host });
   }
 
   get stats(): SessionStats & { playback: PlaybackStatus | null } {
@@ -324,7 +373,7 @@ export class CallUi implements ReactiveController {
     const { t } = this;
     const live = this.state === 'live';
     return html`<header part="header" class="header">
-      ${avatarView(this.agent ? this.agentName : undefined, this.agent?.avatar, 'small')}
+      ${this.avatar.show(this.agent ? this.agentName : undefined, this.agent?.avatar)}
       <div class="heading">
         <h2 id="agent-name" part="agent-name">${this.agent ? this.agentName : t.widgetName}</h2>
         <p part="status" class="status" data-activity=${live ? this.activity() : nothing}>

@@ -2,7 +2,7 @@
 // until the visitor accepts it. Accepted once per visit (remembered for a day in localStorage, beside the
 // visit token) or, with remember="none", once per page (kept in memory only). Small and DOM-free apart
 // from one query: the eager element uses it to gate start() before the call UI is loaded.
-import { defaultStorage, type KeyValueStorage, VISIT_TTL_MS } from '../../call/visit-store.ts';
+import { defaultStorage, type KeyValueStorage, VISIT_TTL_MS } from '../../call/widget-storage.ts';
 
 export class ConsentGate {
   /** Accepted on this page (always counts, whatever `remember` says). */

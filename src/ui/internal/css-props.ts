@@ -1,4 +1,4 @@
-import { noChange } from 'lit';
+import { noChange } from 'lit/html.js';
 import { Directive, directive, type ElementPart, type PartInfo, PartType } from 'lit/directive.js';
 
 /**

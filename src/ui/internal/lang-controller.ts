@@ -33,15 +33,25 @@ function unwatchPageLang(host: Host): void {
   }
 }
 
+export interface LangSources {
+  /** The language the visitor picked in the panel, if any (wins). */
+  chosen: () => string | null | undefined;
+  /** The agent's language remembered from the last call (after the host's and the page's). */
+  remembered: () => string | null | undefined;
+}
+
 /**
- * The widget's language and direction, as a reactive controller: the host's `lang` attribute wins, then
- * the agent's language (once the service has said it), then the page's `<html lang>`, then Arabic.
- * Only the launcher's strings live here; the call UI's catalogues are loaded with the call UI.
+ * The widget's language and direction, decided before a call and kept for the whole of it: the visitor's
+ * own choice, else the host's `lang` attribute, else the page's `<html lang>` (when it is ar, fr or en), else
+ * the agent's language remembered from the last call, else Arabic. `hold()` keeps the current language while
+ * a call is under way, whatever the page or the service then say; `release()` lets it follow them again.
  */
 export class LangController implements ReactiveController {
+  private held: Lang | null = null;
+
   constructor(
     private readonly host: Host,
-    private readonly agentLanguage: () => string | undefined,
+    private readonly sources: LangSources,
   ) {
     host.addController(this);
   }
@@ -55,7 +65,7 @@ export class LangController implements ReactiveController {
   }
 
   get lang(): Lang {
-    return resolveLang(this.host.getAttribute('lang'), this.agentLanguage(), document.documentElement.lang);
+    return this.held ?? this.resolve();
   }
 
   get dir(): 'ltr' | 'rtl' {
@@ -65,5 +75,19 @@ export class LangController implements ReactiveController {
   /** The launcher's strings in the current language. */
   get strings(): LauncherStrings {
     return LAUNCHER_STRINGS[this.lang];
+  }
+
+  /** Keeps the current language until `release()` (a call started). */
+  hold(): void {
+    this.held ??= this.resolve();
+  }
+
+  release(): void {
+    this.held = null;
+  }
+
+  private resolve(): Lang {
+    const { chosen, remembered } = this.sources;
+    return resolveLang(chosen(), this.host.getAttribute('lang'), document.documentElement.lang, remembered());
   }
 }

@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from './css-text.ts';
 
 // What shows before the call UI is loaded: the floating launcher and the agent's avatar (also used in the
 // panel's header). Logical properties only: with dir="rtl" on .base the corner mirrors by itself.

@@ -1,33 +1,63 @@
-import { html } from 'lit';
 import type { AgentInfo } from '../../call/types.ts';
 import type { LauncherStrings } from '../i18n/launcher.ts';
-import { avatarView } from './avatar.ts';
-import { icons } from './icons.ts';
+import { AvatarView } from './avatar.ts';
+import { closePath, iconElement, phonePath } from './icon-paths.ts';
 
-export interface LauncherProps {
+export interface LauncherState {
   t: LauncherStrings;
+  /** The agent of this page's last call, or the one remembered from an earlier visit. */
   agent: AgentInfo | null;
   open: boolean;
-  /** A call is under way (connecting, live or ending). */
+  /** A call is under way (connecting, live, reconnecting or ending). */
   active: boolean;
+  /** The call's code is being loaded after the visitor asked for it: a spinner at once. */
+  busy: boolean;
+  /** The call's audio waits for the visitor's tap (shown in the panel): a mark and a word in the name. */
+  needsTap: boolean;
   /** Covered by the full-screen sheet: out of the tab order and the accessibility tree. */
   inert: boolean;
-  onToggle: () => void;
 }
 
-/** The floating button that opens and closes the panel; shows the agent once known and a ring during a call. */
-export function launcher({ t, agent, open, active, inert, onToggle }: LauncherProps) {
-  const label = active ? `${t.widgetName}, ${t.callInProgress}` : t.widgetName;
-  return html`<button
-    part="launcher"
-    class="launcher ${active ? 'active' : ''}"
-    type="button"
-    aria-label=${label}
-    aria-expanded=${open ? 'true' : 'false'}
-    aria-controls="panel"
-    ?inert=${inert}
-    @click=${onToggle}
-  >
-    ${open ? icons.close : agent ? avatarView(agent.name, agent.avatar, 'large') : icons.phone}
-  </button>`;
+/**
+ * The floating round button that opens and closes the panel; shows the agent once known, a ring during a
+ * call and a spinner while the call's code loads. Plain DOM: it is on every page that embeds the widget,
+ * before the visitor shows any interest, so it carries no template library.
+ */
+export class Launcher {
+  readonly element: HTMLButtonElement;
+  private readonly avatar = new AvatarView('large');
+  private readonly phone = iconElement(phonePath);
+  private readonly closeIcon = iconElement(closePath);
+  private readonly spinner = document.createElement('span');
+  private face: Node | null = null;
+
+  /** `onInterest` runs when the visitor points at, focuses or presses the launcher (time to load the call). */
+  constructor(onToggle: () => void, onInterest: () => void) {
+    const button = document.createElement('button');
+    button.setAttribute('part', 'launcher');
+    button.type = 'button';
+    button.setAttribute('aria-controls', 'panel');
+    button.addEventListener('click', onToggle);
+    for (const type of ['pointerenter', 'pointerdown', 'focus']) button.addEventListener(type, onInterest);
+    this.spinner.className = 'spinner';
+    this.spinner.setAttribute('aria-hidden', 'true');
+    this.element = button;
+  }
+
+  update({ t, agent, open, active, busy, needsTap, inert }: LauncherState): void {
+    const button = this.element;
+    let label = active ? `${t.widgetName}, ${t.callInProgress}` : t.widgetName;
+    if (needsTap) label += `, ${t.audioPaused}`;
+    button.setAttribute('aria-label', label);
+    button.setAttribute('aria-expanded', String(open));
+    button.className = `launcher${active ? ' active' : ''}${busy ? ' busy' : ''}${needsTap ? ' attention' : ''}`;
+    button.toggleAttribute('inert', inert);
+    if (busy) button.setAttribute('aria-busy', 'true');
+    else button.removeAttribute('aria-busy');
+    const face = busy ? this.spinner : open ? this.closeIcon : agent ? this.avatar.show(agent.name, agent.avatar) : this.phone;
+    if (face !== this.face) {
+      this.face = face;
+      button.replaceChildren(face);
+    }
+  }
 }

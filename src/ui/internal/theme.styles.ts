@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from './css-text.ts';
 
 // Public custom properties (--voice-agent-*) feed private ones (--_*), with light and dark defaults.
 // Every default pair meets WCAG 2.2 AA: text 4.5:1, borders and focus rings 3:1 against their surface.
@@ -24,9 +24,11 @@ export const themeStyles = css`
     --_font-size: var(--voice-agent-font-size, 16px);
     --_panel-width: var(--voice-agent-panel-width, 380px);
     --_panel-height: var(--voice-agent-panel-height, 600px);
+    /* Inline, the panel keeps one height from before the call to after it (it never jumps in the page). */
+    --_inline-height: var(--voice-agent-panel-height, 32rem);
     --_launcher-size: var(--voice-agent-launcher-size, 60px);
     --_offset: var(--voice-agent-offset, 20px);
-    --_z: var(--voice-agent-z-index, 2147483000);
+    --_z: var(--voice-agent-z-index, 9000);
     display: block;
     color-scheme: light;
   }

@@ -1,6 +1,6 @@
 // The panel's word on the call's audio: "Tap to continue" while the browser holds the audio until a gesture,
 // the notice of a typed call (chosen, or after the microphone went away), and "Continue by typing".
-import { html } from 'lit';
+import { html } from 'lit/html.js';
 import type { AudioNoticeStrings } from '../../i18n/audio-notices.ts';
 
 /** A button the visitor taps so the browser lets the call's audio run again (the tap is the gesture). */

@@ -1,6 +1,7 @@
 // The element's audio for one call: an AudioEngine (microphone + agent voice on one AudioContext), with
 // its levels coalesced to at most 15 updates a second for the view.
 import { AudioEngine } from '../../../audio/audio-engine.ts';
+import type { GestureAudio } from '../../../audio/gesture-audio.ts';
 import type { AudioSink, FrameSource } from '../../../call/audio-ports.ts';
 
 export interface BrowserAudioOptions {
@@ -8,6 +9,8 @@ export interface BrowserAudioOptions {
   workletBaseUrl?: string | undefined;
   inputDeviceId?: string | undefined;
   outputDeviceId?: string | undefined;
+  /** What the visitor's gesture opened (see GestureAudio). */
+  gesture?: GestureAudio | undefined;
   /** Microphone level, agent-voice level (RMS 0–1) and whether the agent's voice is playing. */
   onLevels?: (input: number, output: number, agentSpeaking: boolean) => void;
   /** The browser holds the call's audio until the visitor taps (see AudioEngine.resumeAudio). */
@@ -46,6 +49,7 @@ export function createBrowserAudio(options: BrowserAudioOptions): BrowserAudio {
     workletBaseUrl: options.workletBaseUrl,
     inputDeviceId: options.inputDeviceId,
     outputDeviceId: options.outputDeviceId,
+    gesture: options.gesture,
     onInputLevel: schedule,
     onOutputLevel: schedule,
     onNeedsGesture: options.onNeedsGesture,

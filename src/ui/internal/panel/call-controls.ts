@@ -1,4 +1,4 @@
-import { html } from 'lit';
+import { html } from 'lit/html.js';
 import type { Catalogue } from '../../i18n/index.ts';
 import { icons } from '../icons.ts';
 import { levelMeter } from './level-meter.ts';

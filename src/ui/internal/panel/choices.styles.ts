@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from '../css-text.ts';
 
 // The owner's optional pieces: the consent notice, the device pickers, the rating after a call.
 export const choiceStyles = css`

@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from '../css-text.ts';
 
 // Buttons, the message box and the level meters. Every control is at least 44 × 44 px.
 export const controlStyles = css`

@@ -1,7 +1,8 @@
 // The microphone picker (and, where the browser can route the agent's voice, `AudioContext.setSinkId`,
 // the speaker picker) shown during a call. Browsers name devices only once the page may use the
 // microphone; until then they are numbered.
-import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { html, nothing } from 'lit/html.js';
 import { live } from 'lit/directives/live.js';
 import type { Catalogue } from '../../i18n/index.ts';
 

@@ -1,4 +1,4 @@
-import { html } from 'lit';
+import { html } from 'lit/html.js';
 import type { EndedDetail } from '../../../call/types.ts';
 import type { Catalogue } from '../../i18n/index.ts';
 import type { Formatter } from '../../i18n/format.ts';

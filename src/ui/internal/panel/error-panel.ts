@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit';
+import { html, nothing } from 'lit/html.js';
 import { isErrorCode } from '../../../call/errors.ts';
 import type { ErrorDetail } from '../../../call/types.ts';
 import type { Catalogue, ErrorText } from '../../i18n/index.ts';

@@ -1,6 +1,7 @@
 // The visitor's thumbs up or down after a call, sent to the page as `voice-agent-feedback`
 // {rating, conversationId}: the widget stores nothing and sends nothing to the service; the host decides.
-import { html, nothing, svg, type ReactiveControllerHost } from 'lit';
+import type { ReactiveControllerHost } from 'lit';
+import { html, nothing, svg } from 'lit/html.js';
 import type { EndedDetail } from '../../../call/types.ts';
 import type { Catalogue } from '../../i18n/index.ts';
 import { emit } from '../emit.ts';

@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from '../css-text.ts';
 
 // The call panel: floating (pinned to a corner above the launcher) or inline (in the page flow). Only logical
 // properties: with dir="rtl" on .base, "end" is the left edge, so the whole layout mirrors by itself.
@@ -50,10 +50,7 @@ export const layoutStyles = css`
   }
   .inline .panel {
     inline-size: 100%;
-    min-block-size: 18rem;
-  }
-  .inline .transcript {
-    max-block-size: 22rem;
+    block-size: var(--_inline-height);
   }
 
   .header {

@@ -1,4 +1,4 @@
-import { html, noChange } from 'lit';
+import { html, noChange } from 'lit/html.js';
 import { Directive, directive, type ElementPart, type PartInfo, PartType } from 'lit/directive.js';
 
 const FLOOR_DB = -50;

@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit';
+import { html, nothing } from 'lit/html.js';
 import type { ToolDetail } from '../../../call/types.ts';
 import type { CallTimes } from './call-clock.ts';
 import { isolate, type Formatter } from '../../i18n/format.ts';

@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit';
+import { html, nothing } from 'lit/html.js';
 import type { Catalogue } from '../../i18n/index.ts';
 import { icons } from '../icons.ts';
 

@@ -1,4 +1,4 @@
-import { css } from 'lit';
+import { css } from '../css-text.ts';
 
 // The conversation: agent turns at the inline start, the visitor's at the inline end (mirrored in RTL).
 export const transcriptStyles = css`

@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit';
+import { html, nothing } from 'lit/html.js';
 import { ref } from 'lit/directives/ref.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { Turn } from '../../../call/transcript.ts';

@@ -1,0 +1,86 @@
+// What must happen inside the visitor's gesture, before any `await` (the call's code is loaded after it):
+// the page's audio session type is set, the microphone is asked for, and the call's AudioContext is created
+// and resumed. Part of the launcher every page downloads, so it only starts things: the audio engine adopts
+// them (AudioEngineOptions.gesture) and turns their failures into the call's errors.
+import { setAudioSessionType } from './audio-session.ts';
+import { canRequestMicrophone, microphoneConstraints, stopStream } from './microphone-request.ts';
+
+type ContextConstructor = new (options?: AudioContextOptions) => AudioContext;
+
+/** The page's AudioContext constructor (prefixed in old Safari), if any. */
+export function audioContextConstructor(): ContextConstructor | null {
+  const scope = globalThis as { AudioContext?: ContextConstructor; webkitAudioContext?: ContextConstructor };
+  return scope.AudioContext ?? scope.webkitAudioContext ?? null;
+}
+
+/** Creates a context at the browser's default rate (never forced: Firefox refuses a microphone whose rate
+ *  differs from its context's) and resumes it at once; null without Web Audio. May throw. */
+export function newCallContext(): AudioContext | null {
+  const Constructor = audioContextConstructor();
+  if (!Constructor) return null;
+  const context = new Constructor({ latencyHint: 'interactive' });
+  // Safari may create it suspended even in a gesture: resuming now, before any await, keeps the gesture.
+  if (context.state !== 'running') context.resume().catch(() => undefined);
+  return context;
+}
+
+export interface GestureAudioOptions {
+  /** Ask for the microphone (false: a typed call, nothing is asked for). */
+  microphone: boolean;
+  audioProcessing: boolean;
+  /** A `deviceId` from `enumerateDevices()`; the default microphone when absent. */
+  deviceId?: string | undefined;
+}
+
+/** The audio opened in the gesture, handed to the call's audio engine (each part taken once). */
+export class GestureAudio {
+  private context: AudioContext | null = null;
+  /** Why the context could not be created in the gesture (reported by the engine). */
+  private contextFailure: { error: unknown } | null = null;
+  private microphone: Promise<MediaStream> | null = null;
+
+  /** Call synchronously in the visitor's gesture. Never throws. */
+  constructor({ microphone, audioProcessing, deviceId }: GestureAudioOptions) {
+    // Without a microphone API (an insecure page) there is no call: the engine says so, and no context is made.
+    if (microphone && !canRequestMicrophone()) return;
+    if (microphone) {
+      // The session type first (iOS routes by it), then the microphone, then the context: Safari fixes the
+      // context's rate when it is created, so a headset opened first keeps its own rate out of the call.
+      setAudioSessionType('play-and-record');
+      try {
+        this.microphone = navigator.mediaDevices.getUserMedia(microphoneConstraints({ audioProcessing, deviceId }));
+      } catch (error) {
+        this.microphone = Promise.reject(error);
+      }
+      this.microphone.catch(() => undefined);
+    }
+    try {
+      this.context = newCallContext();
+    } catch (error) {
+      this.contextFailure = { error };
+    }
+  }
+
+  /** The context created in the gesture (once), or null; throws what made its creation fail. */
+  takeContext(): AudioContext | null {
+    const { context, contextFailure } = this;
+    this.context = this.contextFailure = null;
+    if (contextFailure) throw contextFailure.error;
+    return context;
+  }
+
+  /** The browser's answer to the microphone request made in the gesture (once), or null. */
+  takeMicrophone(): Promise<MediaStream> | null {
+    const microphone = this.microphone;
+    this.microphone = null;
+    return microphone;
+  }
+
+  /** Lets go of whatever was not taken: the microphone's tracks are stopped once they arrive, the context closed. */
+  release(): void {
+    this.takeMicrophone()?.then(stopStream, () => undefined);
+    const context = this.context;
+    this.context = this.contextFailure = null;
+    if (context && context.state !== 'closed') context.close().catch(() => undefined);
+  }
+}

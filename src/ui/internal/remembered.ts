@@ -1,0 +1,51 @@
+// One value the widget keeps for the visit (a day, like the service's visit token) in localStorage when
+// `remember="visit"`, or in the page's memory only when `remember="none"`. Storage may be missing or throw
+// (private mode, sandboxed frames): the value then lives in memory. `forget()` (and the element's `forget()`,
+// which removes every `voice-agent:` key) clears it.
+import { defaultStorage, type KeyValueStorage, VISIT_TTL_MS } from '../../call/widget-storage.ts';
+
+export class Remembered<T> {
+  private here: T | null = null;
+
+  constructor(
+    /** The storage key, under `voice-agent:`; may depend on the service and agent. */
+    private readonly key: () => string,
+    private readonly remembers: () => boolean,
+    /** Reads back a stored value, or null when it is not of the expected shape (storage is not trusted). */
+    private readonly read: (value: unknown) => T | null,
+    private readonly storage: KeyValueStorage | null = defaultStorage(),
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(): T | null {
+    if (this.here !== null || !this.remembers()) return this.here;
+    try {
+      const raw = this.storage?.getItem(this.key());
+      if (!raw) return null;
+      const { value, at } = JSON.parse(raw) as { value?: unknown; at?: unknown };
+      const age = this.now() - Number(at);
+      return age >= 0 && age < VISIT_TTL_MS ? this.read(value) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  put(value: T): void {
+    this.here = value;
+    if (!this.remembers()) return;
+    try {
+      this.storage?.setItem(this.key(), JSON.stringify({ value, at: this.now() }));
+    } catch {
+      // Storage refused (private mode, quota): remembered for this page only.
+    }
+  }
+
+  forget(): void {
+    this.here = null;
+    try {
+      this.storage?.removeItem(this.key());
+    } catch {
+      // nothing stored
+    }
+  }
+}

@@ -1,0 +1,103 @@
+// The built widget on a customer's page, as a visitor's browser fetches it (issue 12 §5): on load only the
+// launcher (dist/voice-agent.js); the call's chunk when the visitor shows interest (hover) or calls; a chunk
+// that cannot be downloaded is said with a retry, and a start() it fails ends in LOAD_FAILED with the
+// microphone released. Against the standalone simulator, in Chromium.
+import { expect, test, type Page } from '@playwright/test';
+import { startSimulator, type RunningSimulator } from '../../demo/server/index.ts';
+import { startDistSite, type DistSite } from './dist-site.ts';
+import { eventsOf, microphoneTracks, recordEvents, type Widget } from './widget-page.ts';
+
+let service: RunningSimulator;
+let site: DistSite;
+/** Every file of dist/ the site served (a worklet's fetch is not a page request Playwright sees). */
+const served: string[] = [];
+
+test.beforeAll(async () => {
+  service = await startSimulator({ port: 0, host: '127.0.0.1' });
+  const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A shop</title>
+<script type="module" src="/voice-agent.js"></script></head>
+<body><h1>A shop</h1><voice-agent public-id="demo-en" server-url="${service.url}"></voice-agent></body></html>`;
+  site = await startDistSite({ page, onServe: (path) => served.push(path) });
+});
+
+test.afterAll(async () => {
+  await site?.close();
+  await service?.close();
+});
+
+/** Paths of the widget's files the page requested (its own origin, not the page itself). */
+function watchRequests(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin === site.url && url.pathname !== '/') paths.push(url.pathname);
+  });
+  return paths;
+}
+
+const CALL_CHUNK = /^\/assets\/call-ui-[\w-]{8}\.js$/;
+
+test('on load only the launcher is fetched; hovering it fetches the call, which then goes live', async ({ page }) => {
+  const requested = watchRequests(page);
+  served.length = 0;
+  await recordEvents(page);
+  await page.goto(site.url);
+  const launcher = page.locator('voice-agent').locator('[part="launcher"]');
+  await expect(launcher).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(requested).toEqual(['/voice-agent.js']);
+  expect(await page.locator('voice-agent').getAttribute('state')).toBe('idle');
+
+  await launcher.hover();
+  await expect.poll(() => requested.filter((path) => CALL_CHUNK.test(path))).toHaveLength(1);
+
+  await launcher.click();
+  await page.locator('voice-agent').locator('[part="call-button"]').click();
+  await expect(page.locator('voice-agent')).toHaveAttribute('state', 'live', { timeout: 20_000 });
+  await page.locator('voice-agent').evaluate((el: Widget) => el.end());
+  await expect(page.locator('voice-agent')).toHaveAttribute('state', 'ended');
+  // The launcher, the call's chunk and the worklet module, each once; the polyfill only where AudioWorklet is missing.
+  expect(served.sort()).toEqual(['/assets/audio.worklet.js', requested.find((path) => CALL_CHUNK.test(path)), '/voice-agent.js'].sort());
+  expect(await eventsOf(page, 'error')).toEqual([]);
+});
+
+test('a call chunk that cannot be downloaded is said in the panel’s place, and its retry loads it', async ({ page }) => {
+  let refused = 0;
+  await page.route(/\/assets\/call-ui-[\w-]+\.js/, (route) => (refused++ === 0 ? route.abort('connectionreset') : route.continue()));
+  await page.goto(site.url);
+  const widget = page.locator('voice-agent');
+  await widget.locator('[part="launcher"]').click();
+  const message = widget.locator('[part="load-error"]');
+  await expect(message).toBeVisible();
+  await expect(message).toHaveAttribute('role', 'alert');
+  await expect(message).toContainText('could not load');
+  expect(await widget.getAttribute('state')).toBe('idle'); // nothing was called: no error state
+
+  await widget.locator('[part="reload-button"]').click();
+  await expect(widget.locator('[part="panel"]')).toBeVisible();
+  await expect(widget.locator('[part="call-button"]')).toBeVisible();
+  await expect(message).toBeHidden();
+  expect(refused).toBe(2);
+});
+
+test('start() whose chunk cannot be downloaded ends in LOAD_FAILED, releases the microphone, and calls on retry', async ({ page }) => {
+  let refused = 0;
+  await page.route(/\/assets\/call-ui-[\w-]+\.js/, (route) => (refused++ === 0 ? route.abort('connectionreset') : route.continue()));
+  await recordEvents(page);
+  await page.goto(site.url);
+  const widget = page.locator('voice-agent');
+  await widget.evaluate((el: Widget) => el.start());
+  await expect(widget).toHaveAttribute('state', 'error');
+  expect(await eventsOf(page, 'error')).toEqual([
+    { code: 'LOAD_FAILED', message: 'The widget could not download the code of the call.', retryable: true },
+  ]);
+  // The microphone asked for in the gesture is let go as soon as it arrives.
+  await expect.poll(() => microphoneTracks(page)).toEqual({ opened: 1, live: 0 });
+  await expect(widget.locator('[part="load-error"]')).toBeVisible();
+
+  await widget.locator('[part="reload-button"]').click();
+  await expect(widget).toHaveAttribute('state', 'live', { timeout: 20_000 });
+  await widget.evaluate((el: Widget) => el.end());
+  await expect(widget).toHaveAttribute('state', 'ended');
+  expect(await microphoneTracks(page)).toEqual({ opened: 2, live: 0 });
+});
