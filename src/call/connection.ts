@@ -1,6 +1,6 @@
-// The link to the service for one call: ticket, socket, handshake retry, liveness pings and the bound on
-// audio queued behind a slow uplink. It knows nothing of the call's states; the session decides what a
-// close or a silent link means.
+// The link to the service for one call: ticket, socket, handshake retry, the wait for `ready`, liveness pings
+// and the bound on audio queued behind a slow uplink. It knows nothing of the call's states; the session
+// decides what a close or a silent link means.
 import { encodeMessage, type ClientMessage } from '../protocol/index.ts';
 import { CallError, describeError } from './errors.ts';
 import { requestTicket, type Ticket } from './ticket.ts';
@@ -29,6 +29,8 @@ export interface ConnectionTimeouts {
   ticketMs: number;
   /** From creating the socket to its `open`. */
   connectMs: number;
+  /** From the socket's `open` to the service's `ready`. */
+  readyMs: number;
   /** Interval of application-level pings while live. */
   pingMs: number;
   /** No message at all for this long while live: the link is considered dead. */
@@ -55,6 +57,8 @@ export interface ConnectionOptions {
   now: () => number;
   visits: VisitKeeper;
   stats: LinkStats;
+  /** A new socket opened: what the session learnt from an earlier one (an `error` message) is stale. */
+  onOpen?: () => void;
   /** Every message of the open socket, as received. */
   onMessage: (data: unknown) => void;
   /** The open socket closed (or dropped: 1006). */
@@ -69,20 +73,27 @@ export const MAX_BUFFERED_BYTES = 16 * 1024;
 export const MAX_QUEUED_FRAMES = 25;
 
 export class Connection {
-  private socket: SocketLike | null = null;
-  /** Timers of the current socket (open timeout, liveness), cleared when it is let go. */
-  private readonly timers = new Timers();
-  private readonly abort = new AbortController();
-  private lastHeardAt = 0;
-  private pingSentAt: number | null = null;
+  #socket: SocketLike | null = null;
+  /** Timers of the current socket (open timeout, `ready` wait, liveness), cleared when it is let go. */
+  readonly #timers = new Timers();
+  #readyTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Settles the open under way (false) when the socket is let go before it opened. */
+  #abandonOpen: (() => void) | null = null;
+  readonly #abort = new AbortController();
+  #lastHeardAt = 0;
+  #pingSentAt: number | null = null;
   /** Frames waiting for the socket to drain (see sendFrame). */
-  private queued: ArrayBuffer[] = [];
-  private closed = false;
+  #queued: ArrayBuffer[] = [];
+  #closed = false;
 
-  constructor(private readonly options: ConnectionOptions) {}
+  readonly #options: ConnectionOptions;
+
+  constructor(options: ConnectionOptions) {
+    this.#options = options;
+  }
 
   get isOpen(): boolean {
-    return this.socket?.readyState === 1;
+    return this.#socket?.readyState === 1;
   }
 
   /**
@@ -92,7 +103,7 @@ export class Connection {
   async open(): Promise<boolean> {
     for (let attempt = 0; attempt < 2; attempt++) {
       if (await this.openOnce()) return true;
-      if (this.closed) return false;
+      if (this.#closed) return false;
     }
     throw new CallError('TICKET_REJECTED', 'The service refused the call ticket twice.');
   }
@@ -100,25 +111,27 @@ export class Connection {
   /** One ticket and one socket: true once open, false when the socket closed before opening (or the link
    *  was closed meanwhile); rejects with a CallError when the ticket or the socket failed otherwise. */
   async openOnce(): Promise<boolean> {
-    const ticket = await this.fetchTicket();
-    if (this.closed) return false;
-    return this.openSocket(ticket);
+    const ticket = await this.#fetchTicket();
+    if (this.#closed) return false;
+    return this.#openSocket(ticket);
   }
 
   /** Lets the current socket go (a dropped or dead line), so that the link can open again: `end` is sent
    *  if it still looks open (the service then frees the line at once), and it is closed. */
   drop(): void {
-    this.timers.clearAll();
-    this.queued = [];
-    this.pingSentAt = null;
-    const socket = this.socket;
-    this.socket = null;
+    this.#abandonOpen?.();
+    this.#timers.clearAll();
+    this.#readyTimer = null;
+    this.#queued = [];
+    this.#pingSentAt = null;
+    const socket = this.#socket;
+    this.#socket = null;
     if (socket) letGo(socket, true);
   }
 
   /** Sends a JSON message; false when the socket is not open. */
   send(message: ClientMessage): boolean {
-    const socket = this.socket;
+    const socket = this.#socket;
     if (!socket || socket.readyState !== 1) return false;
     try {
       socket.send(encodeMessage(message));
@@ -135,110 +148,136 @@ export class Connection {
    * and pings are never stuck behind seconds of it.
    */
   sendFrame(frame: ArrayBuffer): number {
-    const socket = this.socket;
+    const socket = this.#socket;
     if (!socket || socket.readyState !== 1) return 0;
-    this.queued.push(frame);
-    if (this.queued.length > MAX_QUEUED_FRAMES) {
-      this.queued.shift();
-      this.options.stats.framesDropped++;
+    this.#queued.push(frame);
+    if (this.#queued.length > MAX_QUEUED_FRAMES) {
+      this.#queued.shift();
+      this.#options.stats.framesDropped++;
     }
     let sent = 0;
-    while (this.queued.length && socket.bufferedAmount <= MAX_BUFFERED_BYTES) {
-      socket.send(this.queued.shift()!);
+    while (this.#queued.length && socket.bufferedAmount <= MAX_BUFFERED_BYTES) {
+      socket.send(this.#queued.shift()!);
       sent++;
     }
     return sent;
   }
 
-  /** Pings every `pingMs` while `wanted()`; reports `onSilent` once nothing has arrived for `livenessMs`. */
-  watchLiveness(wanted: () => boolean): void {
-    const { pingMs, livenessMs } = this.options.timeouts;
-    this.timers.every(pingMs, () => {
+  /** Waits `readyMs` for `ready` on the socket just opened; `late` runs if it does not come. The wait belongs
+   *  to the socket: letting the socket go ends it. */
+  awaitReady(late: () => void): void {
+    this.#timers.clear(this.#readyTimer);
+    this.#readyTimer = this.#timers.after(this.#options.timeouts.readyMs, () => {
+      this.#readyTimer = null;
+      late();
+    });
+  }
+
+  /** The service said `ready` on this socket: the wait for it ends, and from now on the socket is pinged every
+   *  `pingMs` while `wanted()`, `onSilent` reporting it once nothing has arrived for `livenessMs`. */
+  ready(wanted: () => boolean): void {
+    this.#timers.clear(this.#readyTimer);
+    this.#readyTimer = null;
+    const { pingMs, livenessMs } = this.#options.timeouts;
+    this.#timers.every(pingMs, () => {
       if (!this.isOpen) return false;
       if (!wanted()) return;
-      if (this.options.now() - this.lastHeardAt > livenessMs) {
-        this.options.onSilent();
+      if (this.#options.now() - this.#lastHeardAt > livenessMs) {
+        this.#options.onSilent();
         return false;
       }
-      this.pingSentAt = this.options.now();
+      this.#pingSentAt = this.#options.now();
       this.send({ type: 'ping' });
     });
   }
 
   /** The service answered a ping. */
   ponged(): void {
-    if (this.pingSentAt !== null) this.options.stats.rttMs = this.options.now() - this.pingSentAt;
-    this.pingSentAt = null;
+    if (this.#pingSentAt !== null) this.#options.stats.rttMs = this.#options.now() - this.#pingSentAt;
+    this.#pingSentAt = null;
   }
 
   /** Closes the link for good (1000). `sayEnd` sends `end` first when the socket is open. */
   close(sayEnd: boolean): void {
-    if (this.closed) return;
-    this.closed = true;
-    this.abort.abort();
-    this.timers.clearAll();
-    const socket = this.socket;
-    this.socket = null;
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#abort.abort();
+    this.#abandonOpen?.();
+    this.#timers.clearAll();
+    this.#readyTimer = null;
+    const socket = this.#socket;
+    this.#socket = null;
     if (socket) letGo(socket, sayEnd);
   }
 
-  private async fetchTicket(): Promise<Ticket> {
-    const { serverUrl, publicId } = this.options.target;
+  async #fetchTicket(): Promise<Ticket> {
+    const { serverUrl, publicId } = this.#options.target;
     const ticket = await requestTicket({
       serverUrl,
       publicId,
-      visit: this.options.visits.get(),
-      fetch: this.options.fetch,
-      timeoutMs: this.options.timeouts.ticketMs,
-      signal: this.abort.signal,
+      visit: this.#options.visits.get(),
+      fetch: this.#options.fetch,
+      timeoutMs: this.#options.timeouts.ticketMs,
+      signal: this.#abort.signal,
     });
-    if (ticket.visit) this.options.visits.put(ticket.visit);
+    if (ticket.visit) this.#options.visits.put(ticket.visit);
     return ticket;
   }
 
-  /** Resolves true with the socket open, false when it closed before opening (handshake refused). */
-  private openSocket(ticket: Ticket): Promise<boolean> {
+  /** Resolves true with the socket open, false when it closed before opening (handshake refused) or was let go
+   *  meanwhile; rejects when it could not be created or did not open in time. */
+  #openSocket(ticket: Ticket): Promise<boolean> {
     const url = new URL(ticket.wsUrl);
     url.searchParams.set('token', ticket.token);
     return new Promise((resolve, reject) => {
       let socket: SocketLike;
       try {
-        socket = this.options.createSocket(url.href);
+        socket = this.#options.createSocket(url.href);
       } catch (error) {
         return reject(new CallError('CONNECTION_LOST', `The call socket could not be opened (${describeError(error)}).`));
       }
       socket.binaryType = 'arraybuffer';
-      this.socket = socket;
+      this.#socket = socket;
       let opened = false;
-      const refused = () => {
-        detach(socket);
-        if (this.socket === socket) this.socket = null;
-      };
-      const timer = this.timers.after(this.options.timeouts.connectMs, () => {
-        if (opened) return;
+      const timer = this.#timers.after(this.#options.timeouts.connectMs, () => {
         refused();
         socket.close();
         reject(new CallError('TIMEOUT', 'The call socket did not open in time.'));
       });
+      const stopWaiting = () => {
+        this.#timers.clear(timer);
+        if (this.#abandonOpen === abandon) this.#abandonOpen = null;
+      };
+      const refused = () => {
+        stopWaiting();
+        detach(socket);
+        if (this.#socket === socket) this.#socket = null;
+      };
+      // Let go before it opened (drop or close): whoever waits for this open hears `false` (letGo closes it).
+      const abandon = () => {
+        stopWaiting();
+        resolve(false);
+      };
+      this.#abandonOpen = abandon;
       socket.onopen = () => {
         opened = true;
-        this.timers.clear(timer);
-        this.lastHeardAt = this.options.now();
+        stopWaiting();
+        this.#lastHeardAt = this.#options.now();
+        this.#options.onOpen?.();
         resolve(true);
       };
       socket.onclose = (event) => {
         if (opened) {
-          if (this.socket === socket) this.socket = null;
-          return this.options.onClose(event.code, event.reason);
+          if (this.#socket === socket) this.#socket = null;
+          return this.#options.onClose(event.code, event.reason);
         }
-        this.timers.clear(timer);
         refused();
         resolve(false);
       };
       socket.onerror = () => {}; // a close event always follows; it carries what we need
       socket.onmessage = (event) => {
-        this.lastHeardAt = this.options.now();
-        this.options.onMessage(event.data);
+        this.#lastHeardAt = this.#options.now();
+        this.#options.onMessage(event.data);
       };
     });
   }

@@ -24,15 +24,19 @@ export const DEFAULT_RECONNECT_POLICY: ReconnectPolicy = {
 
 /** The tickets left to one drop. */
 export class ReconnectBudget {
-  private ticketsTaken = 0;
+  #ticketsTaken = 0;
 
-  constructor(private readonly policy: ReconnectPolicy) {}
+  readonly #policy: ReconnectPolicy;
+
+  constructor(policy: ReconnectPolicy) {
+    this.#policy = policy;
+  }
 
   /** The pause before the next ticket, or null when none is left. */
   nextDelay(): number | null {
-    if (this.ticketsTaken >= this.policy.maxTickets) return null;
-    const { delaysMs } = this.policy;
-    return delaysMs[Math.min(this.ticketsTaken++, delaysMs.length - 1)] ?? 0;
+    if (this.#ticketsTaken >= this.#policy.maxTickets) return null;
+    const { delaysMs } = this.#policy;
+    return delaysMs[Math.min(this.#ticketsTaken++, delaysMs.length - 1)] ?? 0;
   }
 }
 

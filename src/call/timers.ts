@@ -1,13 +1,13 @@
 /** The timers of one call or one connection, cleared together when it is over. */
 export class Timers {
-  private readonly pending = new Set<ReturnType<typeof setTimeout>>();
+  readonly #pending = new Set<ReturnType<typeof setTimeout>>();
 
   after(ms: number, fn: () => void): ReturnType<typeof setTimeout> {
     const timer = setTimeout(() => {
-      this.pending.delete(timer);
+      this.#pending.delete(timer);
       fn();
     }, ms);
-    this.pending.add(timer);
+    this.#pending.add(timer);
     return timer;
   }
 
@@ -22,11 +22,11 @@ export class Timers {
   clear(timer: ReturnType<typeof setTimeout> | null | undefined): void {
     if (timer === null || timer === undefined) return;
     clearTimeout(timer);
-    this.pending.delete(timer);
+    this.#pending.delete(timer);
   }
 
   clearAll(): void {
-    for (const timer of this.pending) clearTimeout(timer);
-    this.pending.clear();
+    for (const timer of this.#pending) clearTimeout(timer);
+    this.#pending.clear();
   }
 }

@@ -15,55 +15,55 @@ const MAX_TURNS = 500;
  * Roles interleave freely (the caller can speak while the agent's turn is still open).
  */
 export class TranscriptTurns {
-  private turns: Turn[] = [];
-  private open = new Map<Role, Turn>();
-  private nextId = 1;
-  private drops: number[] = [];
+  #turns: Turn[] = [];
+  #open = new Map<Role, Turn>();
+  #nextId = 1;
+  #drops: number[] = [];
 
   get all(): readonly Turn[] {
-    return this.turns;
+    return this.#turns;
   }
 
   /** Where the line dropped during the call: for each drop, the id of the last turn before it (0: none). */
   get breaks(): readonly number[] {
-    return this.drops;
+    return this.#drops;
   }
 
   /** Notes that the line dropped here; turns after it keep counting their ids up. */
   markBreak(): void {
-    const last = this.turns.at(-1)?.id ?? 0;
-    if (this.drops.at(-1) !== last) this.drops.push(last);
+    const last = this.#turns.at(-1)?.id ?? 0;
+    if (this.#drops.at(-1) !== last) this.#drops.push(last);
   }
 
   /** Applies one transcript message and returns the turn it changed, as an event detail. */
   apply(role: Role, text: string, final: boolean): TranscriptDetail {
-    let turn = this.open.get(role);
+    let turn = this.#open.get(role);
     if (!turn) {
-      turn = { id: this.nextId++, role, text, final };
-      this.turns.push(turn);
-      if (this.turns.length > MAX_TURNS) this.turns.shift();
+      turn = { id: this.#nextId++, role, text, final };
+      this.#turns.push(turn);
+      if (this.#turns.length > MAX_TURNS) this.#turns.shift();
     }
     turn.text = text;
     turn.final = final;
-    if (final) this.open.delete(role);
-    else this.open.set(role, turn);
+    if (final) this.#open.delete(role);
+    else this.#open.set(role, turn);
     return { role, text, final, turnId: turn.id };
   }
 
   /** Closes every open turn as it stands (for example when the call ends mid-sentence). */
   closeAll(): TranscriptDetail[] {
     const closed: TranscriptDetail[] = [];
-    for (const turn of this.open.values()) {
+    for (const turn of this.#open.values()) {
       turn.final = true;
       closed.push({ role: turn.role, text: turn.text, final: true, turnId: turn.id });
     }
-    this.open.clear();
+    this.#open.clear();
     return closed;
   }
 
   clear(): void {
-    this.turns = [];
-    this.drops = [];
-    this.open.clear();
+    this.#turns = [];
+    this.#drops = [];
+    this.#open.clear();
   }
 }

@@ -25,82 +25,85 @@ const msOf = (bytes: number) => (bytes / BYTES_PER_SAMPLE / UPLINK_SAMPLE_RATE) 
 export class Uplink {
   /** While true, silent frames replace the source's, at the same pace. */
   muted = false;
-  private startedAt = 0;
-  private sentMs = 0;
-  private lastFrameAt: number | null = null;
-  private running = false;
+  #startedAt = 0;
+  #sentMs = 0;
+  #lastFrameAt: number | null = null;
+  #running = false;
   /** Each start runs its own tick loop; a stale loop sees a newer generation and ends. */
-  private generation = 0;
-  private hasSource = true;
-  private stalled = false;
-  private readonly silence = new Map<number, ArrayBuffer>();
-  private readonly tickMs: number;
-  private readonly stallMs: number;
+  #generation = 0;
+  #hasSource = true;
+  #stalled = false;
+  readonly #silence = new Map<number, ArrayBuffer>();
+  readonly #tickMs: number;
+  readonly #stallMs: number;
 
-  constructor(private readonly options: UplinkOptions) {
-    this.tickMs = options.tickMs ?? 50;
-    this.stallMs = options.stallMs ?? 500;
+  readonly #options: UplinkOptions;
+
+  constructor(options: UplinkOptions) {
+    this.#options = options;
+    this.#tickMs = options.tickMs ?? 50;
+    this.#stallMs = options.stallMs ?? 500;
   }
 
   /** Starts (or, after a reconnection, restarts) the pace from now. `withSource: false`: silence only. */
   start(withSource: boolean): void {
-    this.startedAt = this.options.now();
-    this.sentMs = 0;
-    this.hasSource = withSource;
-    this.lastFrameAt = withSource ? this.startedAt : null;
-    this.running = true;
-    const generation = ++this.generation;
-    this.options.timers.every(this.tickMs, () => {
-      if (generation !== this.generation) return false;
-      this.fill();
+    this.#startedAt = this.#options.now();
+    this.#sentMs = 0;
+    this.#hasSource = withSource;
+    this.#lastFrameAt = withSource ? this.#startedAt : null;
+    this.#running = true;
+    const generation = ++this.#generation;
+    this.#options.timers.every(this.#tickMs, () => {
+      if (generation !== this.#generation) return false;
+      this.#fill();
     });
   }
 
   /** Stops sending (a dropped line, the end of the call); `start` resumes. */
   stop(): void {
-    this.running = false;
-    this.generation++;
+    this.#running = false;
+    this.#generation++;
   }
 
   /** The source is gone for the rest of the call (a typed call from now on): silence only. */
   withoutSource(): void {
-    this.hasSource = false;
-    this.fill();
+    this.#hasSource = false;
+    this.#fill();
   }
 
   /** A frame from the source. */
   push(frame: ArrayBuffer): void {
-    if (!this.running || !this.hasSource) return;
-    this.lastFrameAt = this.options.now();
-    this.setStalled(false);
-    this.sentMs += msOf(frame.byteLength);
-    this.options.send(this.muted ? this.silentFrame(frame.byteLength) : frame);
+    if (!this.#running || !this.#hasSource) return;
+    this.#lastFrameAt = this.#options.now();
+    this.#setStalled(false);
+    this.#sentMs += msOf(frame.byteLength);
+    this.#options.send(this.muted ? this.#silentFrame(frame.byteLength) : frame);
   }
 
   /** Sends the silent frames that are due when the source has delivered nothing for a while. */
-  private fill(): void {
-    if (!this.running) return;
-    const now = this.options.now();
-    if (this.hasSource && this.lastFrameAt !== null && now - this.lastFrameAt < this.stallMs) return;
-    if (this.hasSource) this.setStalled(true);
+  #fill(): void {
+    if (!this.#running) return;
+    const now = this.#options.now();
+    if (this.#hasSource && this.#lastFrameAt !== null && now - this.#lastFrameAt < this.#stallMs) return;
+    if (this.#hasSource) this.#setStalled(true);
     // A stalled source is filled up to `stallMs` short of what is due: frames that were only late (a busy
     // main thread) then still fit in when they arrive, instead of pushing the uplink ahead of real time.
-    const dueMs = now - this.startedAt - (this.hasSource ? this.stallMs : 0);
-    while (this.sentMs + FRAME_MS <= dueMs) {
-      this.sentMs += FRAME_MS;
-      this.options.send(this.silentFrame(SILENT_FRAME_BYTES));
+    const dueMs = now - this.#startedAt - (this.#hasSource ? this.#stallMs : 0);
+    while (this.#sentMs + FRAME_MS <= dueMs) {
+      this.#sentMs += FRAME_MS;
+      this.#options.send(this.#silentFrame(SILENT_FRAME_BYTES));
     }
   }
 
-  private setStalled(stalled: boolean): void {
-    if (stalled === this.stalled) return;
-    this.stalled = stalled;
-    this.options.onStall?.(stalled);
+  #setStalled(stalled: boolean): void {
+    if (stalled === this.#stalled) return;
+    this.#stalled = stalled;
+    this.#options.onStall?.(stalled);
   }
 
-  private silentFrame(bytes: number): ArrayBuffer {
-    let frame = this.silence.get(bytes);
-    if (!frame) this.silence.set(bytes, (frame = new ArrayBuffer(bytes)));
+  #silentFrame(bytes: number): ArrayBuffer {
+    let frame = this.#silence.get(bytes);
+    if (!frame) this.#silence.set(bytes, (frame = new ArrayBuffer(bytes)));
     return frame;
   }
 }

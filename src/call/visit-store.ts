@@ -11,16 +11,19 @@ interface StoredVisit {
 }
 
 export class VisitStore {
-  constructor(
-    private readonly storage: KeyValueStorage | null,
-    private readonly now: () => number = Date.now,
-  ) {}
+  readonly #storage: KeyValueStorage | null;
+  readonly #now: () => number;
+
+  constructor(storage: KeyValueStorage | null, now: () => number = Date.now) {
+    this.#storage = storage;
+    this.#now = now;
+  }
 
   /** The stored visit token for this agent if it is younger than a day. */
   get(serverUrl: string, publicId: string): string | undefined {
-    const stored = this.read(key(serverUrl, publicId));
+    const stored = this.#read(key(serverUrl, publicId));
     if (!stored) return undefined;
-    const age = this.now() - stored.issuedAt;
+    const age = this.#now() - stored.issuedAt;
     return age >= 0 && age < VISIT_TTL_MS ? stored.visit : undefined;
   }
 
@@ -28,10 +31,10 @@ export class VisitStore {
    *  so the local copy never outlives the service's day. */
   put(serverUrl: string, publicId: string, visit: string): void {
     const k = key(serverUrl, publicId);
-    const previous = this.read(k);
-    const issuedAt = previous?.visit === visit ? previous.issuedAt : this.now();
+    const previous = this.#read(k);
+    const issuedAt = previous?.visit === visit ? previous.issuedAt : this.#now();
     try {
-      this.storage?.setItem(k, JSON.stringify({ visit, issuedAt } satisfies StoredVisit));
+      this.#storage?.setItem(k, JSON.stringify({ visit, issuedAt } satisfies StoredVisit));
     } catch {
       // Quota or access errors: the call works without remembering the visit.
     }
@@ -39,25 +42,25 @@ export class VisitStore {
 
   /** Removes the stored visit of this agent. */
   forget(serverUrl: string, publicId: string): void {
-    this.remove(key(serverUrl, publicId));
+    this.#remove(key(serverUrl, publicId));
   }
 
   /** Removes everything the widget stored on this origin (see `forgetStoredVisits`). */
   forgetAll(): void {
-    forgetStoredVisits(this.storage);
+    forgetStoredVisits(this.#storage);
   }
 
-  private remove(k: string): void {
+  #remove(k: string): void {
     try {
-      this.storage?.removeItem(k);
+      this.#storage?.removeItem(k);
     } catch {
       // Access errors: nothing could have been stored either.
     }
   }
 
-  private read(k: string): StoredVisit | undefined {
+  #read(k: string): StoredVisit | undefined {
     try {
-      const raw = this.storage?.getItem(k);
+      const raw = this.#storage?.getItem(k);
       if (!raw) return undefined;
       const value = JSON.parse(raw) as Partial<StoredVisit>;
       if (typeof value.visit === 'string' && typeof value.issuedAt === 'number') {

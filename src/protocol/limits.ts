@@ -6,6 +6,9 @@ export const MAX_MESSAGE_BYTES = 512 * 1024;
 export const MAX_TEXT_CHARS = 20_000;
 /** Agent names, tool names and `ended` reasons are clipped to this many characters. */
 export const MAX_NAME_CHARS = 200;
+/** A call's `maxSeconds` above this (a day) is read as a day: a countdown of months is never shown, whatever
+ *  the service sends (like a `Retry-After` over a day, which the widget shows as "later"). */
+export const MAX_CALL_SECONDS = 24 * 60 * 60;
 
 /** Caller audio: 16 kHz, signed 16-bit little-endian, mono. */
 export const UPLINK_SAMPLE_RATE = 16_000;

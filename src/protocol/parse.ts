@@ -1,7 +1,7 @@
 // Validation at the edge: every incoming message becomes a typed value or `null` (dropped and counted).
 // Nothing here throws, whatever the other side sends.
 import { readAvatar } from './avatar-values.ts';
-import { MAX_MESSAGE_BYTES, MAX_NAME_CHARS, MAX_TEXT_CHARS } from './limits.ts';
+import { MAX_CALL_SECONDS, MAX_MESSAGE_BYTES, MAX_NAME_CHARS, MAX_TEXT_CHARS } from './limits.ts';
 import type { AgentInfo, ClientMessage, Role } from './messages.ts';
 
 /** A service message as the caller reads it: audio already decoded, optional figures as null. */
@@ -74,7 +74,8 @@ function validateServer(m: Fields): ServerMessage | null {
     }
     case 'ready': {
       if (!isString(m.conversationId) || !isFiniteNumber(m.maxSeconds) || m.maxSeconds <= 0) return null;
-      return { type: 'ready', conversationId: m.conversationId, maxSeconds: m.maxSeconds, agent: readAgent(m.agent) };
+      const maxSeconds = Math.min(m.maxSeconds, MAX_CALL_SECONDS);
+      return { type: 'ready', conversationId: m.conversationId, maxSeconds, agent: readAgent(m.agent) };
     }
     case 'transcript': {
       if ((m.role !== 'user' && m.role !== 'agent') || !isString(m.text)) return null;

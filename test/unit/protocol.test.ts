@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  CloseCode, encodeMessage, isReconnectable, isSetupErrorCode, parseClientMessage, parseServerMessage,
+  CloseCode, encodeMessage, isReconnectable, isSetupErrorCode, MAX_CALL_SECONDS, parseClientMessage, parseServerMessage,
   type ServerWireMessage,
 } from '../../src/protocol/index.ts';
 
@@ -25,6 +25,19 @@ describe('the wire protocol module', () => {
       { type: 'pong' },
     ];
     for (const message of messages) expect(parseServerMessage(encodeMessage(message))).toMatchObject({ type: message.type });
+  });
+
+  it('reads a `maxSeconds` beyond a day as a day (no countdown of 277,777,777 hours), and never throws', () => {
+    const ready = (maxSeconds: unknown) =>
+      parseServerMessage(JSON.stringify({ type: 'ready', conversationId: 'c', maxSeconds, agent: { name: 'A' } }));
+    expect(ready(999_999_999_999)).toMatchObject({ maxSeconds: MAX_CALL_SECONDS });
+    expect(ready(1e308)).toMatchObject({ maxSeconds: MAX_CALL_SECONDS });
+    expect(ready(MAX_CALL_SECONDS + 1)).toMatchObject({ maxSeconds: MAX_CALL_SECONDS });
+    expect(ready(MAX_CALL_SECONDS)).toMatchObject({ maxSeconds: 86_400 });
+    expect(ready(300)).toMatchObject({ maxSeconds: 300 });
+    expect(ready(Infinity)).toBeNull(); // JSON has no Infinity: null on the wire
+    expect(ready('1e12')).toBeNull();
+    expect(ready(0)).toBeNull();
   });
 
   it('parses what the caller sends, and nothing else', () => {

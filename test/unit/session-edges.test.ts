@@ -83,3 +83,62 @@ describe('Retry-After beyond a day', () => {
     expect(h.of('error')[0]!.retryLater).toBeUndefined();
   });
 });
+
+describe('a page restored from the back-forward cache', () => {
+  it('while the call is set up: ends it cleanly with CONNECTION_LOST (nothing is reconnected before `ready`)', async () => {
+    const h = harness();
+    const started = h.session.start(target);
+    await settle();
+    h.socket.open();
+    h.session.pageRestored();
+    await started;
+    expect(h.states()).toEqual(['connecting', 'error']);
+    expect(h.of('error')).toEqual([{
+      code: 'CONNECTION_LOST',
+      message: 'Restored from the back-forward cache before the call was set up.',
+      retryable: true,
+    }]);
+    expect(h.socket.closedWith).toBe(1000);
+    expect(h.sink.closed).toBe(1);
+    expect(h.fetch.calls).toHaveLength(1);
+  });
+
+  it('while the ticket is on its way: the request is abandoned', async () => {
+    const h = harness({ fetch: scriptedFetch('hang') });
+    const started = h.session.start(target);
+    await settle();
+    h.session.pageRestored();
+    await started;
+    expect(h.of('error')).toMatchObject([{ code: 'CONNECTION_LOST' }]);
+    expect(h.fetch.calls[0]!.signal?.aborted).toBe(true);
+  });
+
+  it('while reconnecting: the attempt under way is spent and the next one brings the call back', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const h = harness({ now: () => Date.now() });
+    await h.goLive();
+    h.socket.serverClose(1006);
+    await settle();
+    const stale = h.socket;
+    stale.open();
+    h.session.pageRestored();
+    expect(stale.closedWith).toBe(1000);
+    expect(h.session.state).toBe('reconnecting');
+    await vi.advanceTimersByTimeAsync(1000); // the policy's pause before the second ticket
+    await settle();
+    expect(h.sockets).toHaveLength(3);
+    h.socket.open();
+    h.socket.receive({ ...readyMessage, conversationId: 'conv-2' });
+    expect(h.states()).toEqual(['connecting', 'live', 'reconnecting', 'live']);
+    expect(h.of('error')).toEqual([]);
+  });
+
+  it('while live: a dropped line (reconnecting), never a silent "live"', async () => {
+    const h = harness();
+    await h.goLive();
+    h.session.pageRestored();
+    expect(h.session.state).toBe('reconnecting');
+    await settle();
+    expect(h.fetch.calls).toHaveLength(2);
+  });
+});

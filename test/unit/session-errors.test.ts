@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { okTicket, scriptedFetch, settle } from '../fakes.ts';
-import { harness, target } from './session-harness.ts';
+import { harness, readyMessage, target } from './session-harness.ts';
 
 afterEach(() => vi.useRealTimers());
 
@@ -176,6 +176,40 @@ describe('socket close codes and `error` messages (§7.4)', () => {
       { code: 'SERVER_ERROR', message: 'The service failed while setting up the call (boom).', retryable: true },
     ]);
     expect(h.states()).toEqual(['connecting', 'error']);
+  });
+
+  it('a 1011 late in the first socket\'s `ready` window: the retry has its own window, no stale TIMEOUT', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const h = harness({ fetch: scriptedFetch(okTicket(1), okTicket(2)), timeouts: { readyMs: 15_000 } });
+    const started = h.session.start(target);
+    await settle();
+    h.socket.open();
+    await vi.advanceTimersByTimeAsync(14_000);
+    h.socket.serverClose(1011);
+    await settle();
+    expect(h.sockets).toHaveLength(2);
+    // Past the first socket's 15 s while the retry is still opening: nothing has timed out.
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(h.of('error')).toEqual([]);
+    expect(h.session.state).toBe('connecting');
+    h.socket.open();
+    await vi.advanceTimersByTimeAsync(14_000);
+    h.socket.receive(readyMessage);
+    await started;
+    expect(h.states()).toEqual(['connecting', 'live']);
+    // The retry's own window still holds: no `ready` on it would be TIMEOUT 15 s after its open.
+    const late = harness({ fetch: scriptedFetch(okTicket(1), okTicket(2)), timeouts: { readyMs: 15_000 } });
+    const failing = late.session.start(target);
+    await settle();
+    late.socket.open();
+    late.socket.serverClose(1011);
+    await settle();
+    late.socket.open();
+    await vi.advanceTimersByTimeAsync(14_999);
+    expect(late.session.state).toBe('connecting');
+    await vi.advanceTimersByTimeAsync(1);
+    await failing;
+    expect(late.of('error')).toMatchObject([{ code: 'TIMEOUT' }]);
   });
 
   it('4404 during set-up is never retried', async () => {

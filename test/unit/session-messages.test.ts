@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseServerMessage } from '../../src/protocol/index.ts';
 import { TranscriptTurns } from '../../src/call/transcript.ts';
-import { harness } from './session-harness.ts';
+import { settle } from '../fakes.ts';
+import { harness, readyMessage, target } from './session-harness.ts';
 
 describe('transcript turns (replace semantics)', () => {
   it('replaces the open turn, closes it on final, and opens a new one after', () => {
@@ -90,6 +91,17 @@ describe('hostile or broken server messages', () => {
     h.socket.receive({ type: 'ready', conversationId: 'other', maxSeconds: 1, agent: {} });
     expect(h.of('ready')).toHaveLength(1);
     expect(h.session.stats.droppedMessages).toBe(1);
+  });
+
+  it('goes live on a `ready` with an absurd `maxSeconds`, and reports at most a day', async () => {
+    const h = harness();
+    const started = h.session.start(target);
+    await settle();
+    h.socket.open();
+    h.socket.receive({ ...readyMessage, maxSeconds: 999_999_999_999 });
+    await started;
+    expect(h.session.state).toBe('live');
+    expect(h.of('ready')).toMatchObject([{ maxSeconds: 86_400 }]);
   });
 
   it('keeps transcript text as text: markup is never interpreted here', () => {

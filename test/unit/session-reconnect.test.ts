@@ -197,6 +197,28 @@ describe('a line that drops after `ready`', () => {
     expect(h.fetch.calls).toHaveLength(2);
   });
 
+  it.each([
+    ['the dropped call', false],
+    ['an earlier attempt of the same outage', true],
+  ])('a bare 4000 on the new socket is its own refusal, not an `error` that %s got', async (_, onAttempt) => {
+    fakeTime();
+    const h = harness();
+    await h.goLive();
+    if (!onAttempt) h.socket.receive({ type: 'error', code: 'BUSY', error: 'Every line is busy.' });
+    h.socket.serverClose(1006);
+    await settle();
+    if (onAttempt) {
+      h.socket.open();
+      h.socket.receive({ type: 'error', code: 'BUSY', error: 'Every line is busy.' });
+      h.socket.serverClose(1006); // closed before `ready`: one spent attempt, and the next ticket
+      await vi.advanceTimersByTimeAsync(1000);
+      await settle();
+    }
+    h.socket.open();
+    h.socket.serverClose(4000); // no `error` message on this socket
+    expect(h.of('error')).toEqual([{ code: 'SERVER_ERROR', message: 'The call could not start.', retryable: true }]);
+  });
+
   it('hangs up cleanly while reconnecting: `ended`, no error, the pending ticket abandoned', async () => {
     const fetch = scriptedFetch(okTicket(1), 'hang');
     const h = harness({ fetch });

@@ -109,6 +109,30 @@ describe('visitor privacy (issue 10 §6)', () => {
     expect(h.fetch.calls[1]!.body).toEqual({});
   });
 
+  it('forget() during a call sticks: the call goes on with its own token, nothing is written for it again', async () => {
+    const storage = new MemoryStorage();
+    const h = harness({ storage, fetch: scriptedFetch(ticket(1, 'v-1'), ticket(2, 'v-2'), ticket(3, 'v-3')) });
+    await h.goLive();
+    expect(storage.map.size).toBe(1);
+    h.session.forget();
+    expect(storage.map.size).toBe(0);
+    h.socket.serverClose(1006);
+    await settle();
+    // The reconnection continues the conversation under way (its token is in memory)…
+    expect(h.fetch.calls[1]!.body).toEqual({ visit: 'v-1' });
+    h.socket.open();
+    h.socket.receive(readyMessage);
+    expect(h.session.state).toBe('live');
+    // …and writes nothing: the answer's token stays with this call.
+    expect(storage.map.size).toBe(0);
+    await hangUp(h);
+    expect(storage.map.size).toBe(0);
+    // The next call starts a new visit (which is remembered again: forget() is not an opt-out).
+    await h.goLive();
+    expect(h.fetch.calls[2]!.body).toEqual({});
+    expect(JSON.parse(storage.getItem(`voice-agent:visit:${target.serverUrl}|${target.publicId}`)!).visit).toBe('v-3');
+  });
+
   it('never writes what the visitor says or types: only the visit token and its issue time', async () => {
     const storage = new MemoryStorage();
     const h = harness({ storage });

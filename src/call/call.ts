@@ -1,0 +1,111 @@
+// The parts of one call (its audio ends, uplink, link, reconnector and timers) and what the session has
+// learnt of it so far. The session owns the call's states; this only builds, holds and releases the parts.
+import type { ServerMessage } from '../protocol/index.ts';
+import type { AudioSink, FrameSource } from './audio-ports.ts';
+import type { ServerErrorMessage } from './close-codes.ts';
+import { Connection, type CallTarget, type ConnectionOptions } from './connection.ts';
+import type { CallError } from './errors.ts';
+import type { NetworkHints } from './network-hints.ts';
+import type { ReconnectPolicy } from './reconnect-policy.ts';
+import { Reconnector } from './reconnector.ts';
+import { Timers } from './timers.ts';
+import type { SessionStats } from './types.ts';
+import { Uplink } from './uplink.ts';
+import { WholeSamples } from './whole-samples.ts';
+
+export type EndedMessage = Extract<ServerMessage, { type: 'ended' }>;
+
+export interface CallParts {
+  source: FrameSource | null;
+  sink: AudioSink;
+  /** The link's options (its `onOpen` is the call's own); its `stats` are the session's. */
+  link: Omit<ConnectionOptions, 'onOpen' | 'stats'>;
+  stats: SessionStats;
+  policy: ReconnectPolicy;
+  network: NetworkHints;
+  /** Whether the uplink's frames may go out now (the call is live). */
+  sending: () => boolean;
+  /** The microphone stalled or delivers again. */
+  onStall: (stalled: boolean) => void;
+  /** The line could not be brought back after a drop. */
+  onLost: (error: CallError) => void;
+}
+
+export class Call {
+  readonly target: CallTarget;
+  /** The microphone; null for a typed call, or once it is gone and the call goes on typed. */
+  source: FrameSource | null;
+  readonly sink: AudioSink;
+  readonly uplink: Uplink;
+  /** Agent audio cut to whole samples (a stray odd byte waits for the next chunk). */
+  readonly samples = new WholeSamples();
+  readonly link: Connection;
+  readonly reconnector: Reconnector;
+  /** The call's own timers (hang-up and drain waits, the uplink's pace), cleared at its end. */
+  readonly timers = new Timers();
+  /** Resolves when the call is live, or over. */
+  readonly settled: Promise<void>;
+  readonly settle: () => void;
+
+  startedAt: number | null = null;
+  conversationId: string | null = null;
+  /** The `error` message of the current socket, which says why it closes with 4000. */
+  lastError: ServerErrorMessage | null = null;
+  endedMessage: EndedMessage | null = null;
+  /** Set while `end()` waits for the service's `ended` or the socket's close. */
+  onHangUpAnswer: (() => void) | null = null;
+  /** The caller hung up: agent audio still on its way is not played. */
+  hangingUp = false;
+  /** Why the call is ending when the service does not say (its `ended` reason wins). */
+  endReason: string | null = null;
+  finished = false;
+  /** A 1011 during set-up is retried once. */
+  setupRetried = false;
+  /** Stops listening to the browser's online/offline hints. */
+  stopHints: () => void = () => {};
+
+  constructor(parts: CallParts) {
+    const { link, stats } = parts;
+    this.target = link.target;
+    this.source = parts.source;
+    this.sink = parts.sink;
+    let settle!: () => void;
+    this.settled = new Promise<void>((resolve) => (settle = resolve));
+    this.settle = settle;
+    this.link = new Connection({
+      ...link,
+      stats,
+      // Each socket says for itself why it closes.
+      onOpen: () => (this.lastError = null),
+    });
+    this.uplink = new Uplink({
+      now: link.now,
+      timers: this.timers,
+      send: (frame) => {
+        if (!this.finished && parts.sending()) stats.framesSent += this.link.sendFrame(frame);
+      },
+      onStall: parts.onStall,
+    });
+    this.reconnector = new Reconnector({
+      link: this.link,
+      policy: parts.policy,
+      network: parts.network,
+      now: link.now,
+      onFail: parts.onLost,
+    });
+  }
+
+  /** Stops everything of the call and lets it go: the link (saying `end` unless the service already ended
+   *  the call), the microphone, the uplink and the agent's voice. */
+  release(): void {
+    this.finished = true;
+    this.stopHints();
+    this.reconnector.stop();
+    this.timers.clearAll();
+    this.link.close(!this.endedMessage);
+    this.source?.close();
+    this.uplink.stop();
+    this.sink.close();
+    this.settle();
+  }
+}

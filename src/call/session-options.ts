@@ -1,0 +1,38 @@
+// What a CallSession is built with: its audio factory, its network and storage (fakes in tests), its clocks.
+import type { AudioSink, FrameSource } from './audio-ports.ts';
+import type { ConnectionTimeouts, SocketLike } from './connection.ts';
+import type { NetworkHints } from './network-hints.ts';
+import type { ReconnectPolicy } from './reconnect-policy.ts';
+import type { KeyValueStorage } from './visit-store.ts';
+
+export interface Timeouts extends ConnectionTimeouts {
+  /** From sending `end` to the server's `ended`/close. */
+  endMs: number;
+  /** Longest wait for the agent's last sentence to finish playing after the service ended the call. */
+  drainMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = {
+  ticketMs: 10_000,
+  connectMs: 10_000,
+  readyMs: 15_000,
+  endMs: 3_000,
+  drainMs: 20_000,
+  pingMs: 2_500,
+  livenessMs: 7_000,
+};
+
+export interface SessionOptions {
+  /** Audio for one call; called at the start of each call, inside the user's gesture. With
+   *  `microphone: false` (a typed call) the factory must not create or touch a microphone; its `source`
+   *  is then ignored and may be null. */
+  createAudio: (options: { microphone: boolean }) => { source: FrameSource | null; sink: AudioSink };
+  fetch?: typeof fetch;
+  createSocket?: (url: string) => SocketLike;
+  storage?: KeyValueStorage | null;
+  now?: () => number;
+  timeouts?: Partial<Timeouts>;
+  reconnect?: Partial<ReconnectPolicy>;
+  /** Online/offline hints; the browser's `navigator.onLine` and window events by default. */
+  network?: NetworkHints;
+}
