@@ -6,6 +6,12 @@ import type { LauncherStrings } from './launcher.ts';
 export const LANGS = ['ar', 'fr', 'en'] as const;
 export type Lang = (typeof LANGS)[number];
 
+/** The end reasons the widget words: the service's (spec §6.3, and `max_duration` at its time limit) and the
+ *  widget's own `cancelled` (hung up before the service answered). Other reasons get no sentence of their own:
+ *  the status line's "Call ended" says it all. */
+export const END_REASONS = ['caller_hangup', 'agent_ended', 'max_duration', 'cancelled'] as const;
+export type EndReason = (typeof END_REASONS)[number];
+
 export interface ErrorText {
   title: string;
   /** What happened and what the visitor can do, in plain words. */
@@ -54,6 +60,8 @@ export interface Catalogue extends LauncherStrings, ChoiceStrings {
     live: (agent: string) => string;
     ending: string;
     ended: string;
+    /** Under the agent's name while an error shows (the error card carries the title). */
+    error: string;
   };
   activity: {
     listening: string;
@@ -63,17 +71,15 @@ export interface Catalogue extends LauncherStrings, ChoiceStrings {
   /** The status line while the visitor's microphone is muted. */
   muted: string;
   tool: (tool: string) => string;
+  /** A running tool whose name has no words to show. */
+  toolUnnamed: string;
 
   elapsed: (time: string) => string;
   timeLeft: (time: string) => string;
   timeWarning: (time: string) => string;
 
-  endReasons: {
-    caller_hangup: string;
-    agent_ended: string;
-    cancelled: string;
-    other: string;
-  };
+  /** Why the call ended, as the ended card's title; each says the call is over in its own words. */
+  endReasons: Record<EndReason, string>;
   duration: (duration: string) => string;
 
   errors: Record<ErrorCode, ErrorText>;
