@@ -47,6 +47,24 @@ export const choiceStyles = css`
     gap: 0.25rem;
     margin-block-start: 0.5rem;
   }
+  /* Short viewports (a phone in landscape, 200% zoom): the pickers side by side, each label beside its list. */
+  @media (max-height: 480px) {
+    .device-field {
+      display: inline-flex;
+      flex-direction: row;
+      align-items: center;
+      gap: 0.5rem;
+      inline-size: calc(50% - 0.5rem);
+      box-sizing: border-box;
+    }
+    .device-field + .device-field {
+      margin-inline-start: 0.5rem;
+    }
+    .device-field select {
+      flex: 1;
+      min-inline-size: 0;
+    }
+  }
   .device-field select {
     font: inherit;
     min-block-size: 44px;

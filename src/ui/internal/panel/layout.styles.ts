@@ -98,16 +98,19 @@ export const layoutStyles = css`
   /* During a call in the floating panel only the transcript scrolls: the message box, Mute and End call
      stay on screen (after it, Call again, the rating and the transcript's Jump to latest likewise). */
   .floating .body.state-live,
+  .floating .body.state-reconnecting,
   .floating .body.state-ended,
   .floating .body.state-error {
     overflow: hidden;
   }
   .floating .body.state-live > *,
+  .floating .body.state-reconnecting > *,
   .floating .body.state-ended > *,
   .floating .body.state-error > * {
     flex: none;
   }
   .floating .body.state-live > .transcript-wrap,
+  .floating .body.state-reconnecting > .transcript-wrap,
   .floating .body.state-ended > .transcript-wrap,
   .floating .body.state-error > .transcript-wrap {
     flex: 1 1 0;
@@ -121,6 +124,18 @@ export const layoutStyles = css`
     .body {
       padding: 0.5rem 0.75rem;
       gap: 0.5rem;
+    }
+    /* "Tap to continue" on one line with its explanation, so the call's controls keep their room. */
+    .notice.resume-notice {
+      flex-direction: row;
+      align-items: center;
+      padding-block: 0.25rem;
+    }
+    .resume-notice p {
+      flex: 1;
+    }
+    .resume-notice .wide {
+      inline-size: auto;
     }
   }
   .intro p {
