@@ -1,6 +1,7 @@
 import { css } from 'lit';
 
-// The owner's optional pieces: the consent notice, the device pickers, the rating after a call.
+// The owner's optional pieces: the consent notice, the device pickers, the rating after a call. Under 480 px of
+// height (a phone in landscape, 200% zoom) the pickers sit side by side, each label beside its list.
 export const choiceStyles = css`
   .consent {
     border-inline-start: 4px solid var(--_accent);
@@ -47,7 +48,6 @@ export const choiceStyles = css`
     gap: 0.25rem;
     margin-block-start: 0.5rem;
   }
-  /* Short viewports (a phone in landscape, 200% zoom): the pickers side by side, each label beside its list. */
   @media (max-height: 480px) {
     .device-field {
       display: inline-flex;
@@ -55,7 +55,6 @@ export const choiceStyles = css`
       align-items: center;
       gap: 0.5rem;
       inline-size: calc(50% - 0.5rem);
-      box-sizing: border-box;
     }
     .device-field + .device-field {
       margin-inline-start: 0.5rem;

@@ -2,6 +2,7 @@ import { css } from 'lit';
 
 // The call panel: floating (pinned to a corner above the launcher) or inline (in the page flow). Only logical
 // properties: with dir="rtl" on .base, "end" is the left edge, so the whole layout mirrors by itself.
+// Short viewports put "Tap to continue" on one line with its explanation, so the call's controls keep their room.
 export const layoutStyles = css`
   .panel {
     display: flex;
@@ -125,7 +126,6 @@ export const layoutStyles = css`
       padding: 0.5rem 0.75rem;
       gap: 0.5rem;
     }
-    /* "Tap to continue" on one line with its explanation, so the call's controls keep their room. */
     .notice.resume-notice {
       flex-direction: row;
       align-items: center;
