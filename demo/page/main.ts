@@ -5,7 +5,7 @@ import '../../src/voice-agent.ts';
 import type { VoiceAgentElement } from '../../src/voice-agent.ts';
 import agentsFile from '../server/agents.json';
 import { embedSnippet, type WidgetSettings } from './snippet.ts';
-import { type PageLanguage, STRINGS } from './strings.ts';
+import { LANGUAGE_NAMES, type PageLanguage, STRINGS } from './strings.ts';
 import './demo.css';
 
 interface LoggedEvent {
@@ -32,8 +32,23 @@ const page = {
   copied: false,
 };
 
-const widget = document.createElement('voice-agent') as VoiceAgentElement;
-for (const type of EVENT_TYPES) widget.addEventListener(type, (event) => logEvent(event as CustomEvent));
+let widget = createWidget();
+
+function createWidget(): VoiceAgentElement {
+  const element = document.createElement('voice-agent') as VoiceAgentElement;
+  for (const type of EVENT_TYPES) element.addEventListener(type, (event) => logEvent(event as CustomEvent));
+  return element;
+}
+
+/** Another scenario is another agent: a fresh widget, ready for a new call whatever the last one ended in (after
+ *  an error without retry — NOT_FOUND, ORIGIN, QUOTA… — the old panel offers no way to call, and `end()` does
+ *  nothing in `error`). The old one hangs up first if a call is under way. */
+function replaceWidget(): void {
+  const old = widget;
+  void old.end();
+  widget = createWidget();
+  old.replaceWith(widget);
+}
 
 function logEvent(event: CustomEvent): void {
   const time = new Date();
@@ -60,8 +75,9 @@ function applySettings(): void {
 }
 
 function change(patch: Partial<WidgetSettings>): void {
-  if (patch.publicId && patch.publicId !== page.settings.publicId) void widget.end();
+  const newScenario = patch.publicId && patch.publicId !== page.settings.publicId;
   Object.assign(page.settings, patch);
+  if (newScenario) replaceWidget();
   page.copied = false;
   applySettings();
   update();
@@ -77,6 +93,7 @@ function update(): void {
   const t = STRINGS[page.language];
   document.documentElement.lang = page.language;
   document.documentElement.dir = page.language === 'ar' ? 'rtl' : 'ltr';
+  document.title = `<voice-agent> — ${t.title}`;
   const snippet = embedSnippet(location.origin, page.settings);
   render(
     html`
@@ -92,7 +109,7 @@ function update(): void {
             }}
           >
             ${(['en', 'fr', 'ar'] as const).map(
-              (l) => html`<option value=${l} ?selected=${l === page.language}>${{ en: 'English', fr: 'Français', ar: 'العربية' }[l]}</option>`,
+              (l) => html`<option value=${l} ?selected=${l === page.language}>${LANGUAGE_NAMES[l]}</option>`,
             )}
           </select></label
         >
@@ -122,7 +139,7 @@ function update(): void {
         </section>
         <section aria-labelledby="widget-title" class="widget">
           <h2 id="widget-title">${t.widget}</h2>
-          <p>${t.state}: <output data-testid="widget-state">${widget.state}</output></p>
+          <p>${t.state}: <output data-testid="widget-state" data-state=${widget.state}>${t.states[widget.state]}</output></p>
           <div class="widget-slot"></div>
         </section>
         <section aria-labelledby="attributes-title" class="attributes">
@@ -130,16 +147,16 @@ function update(): void {
           <label
             >${t.widgetLanguage}
             <select @change=${(e: Event) => change({ lang: (e.target as HTMLSelectElement).value })}>
-              ${['', 'ar', 'fr', 'en'].map(
-                (l) => html`<option value=${l} ?selected=${l === page.settings.lang}>${l || t.auto}</option>`,
+              ${(['', 'ar', 'fr', 'en'] as const).map(
+                (l) => html`<option value=${l} ?selected=${l === page.settings.lang}>${l ? LANGUAGE_NAMES[l] : t.auto}</option>`,
               )}
             </select></label
           >
           <label
             >${t.layout}
             <select @change=${(e: Event) => change({ layout: (e.target as HTMLSelectElement).value })}>
-              ${['inline', 'floating'].map(
-                (l) => html`<option value=${l} ?selected=${l === page.settings.layout}>${l}</option>`,
+              ${(['inline', 'floating'] as const).map(
+                (l) => html`<option value=${l} ?selected=${l === page.settings.layout}>${t.layouts[l]}</option>`,
               )}
             </select></label
           >

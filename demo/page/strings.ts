@@ -1,4 +1,6 @@
 // The demo page's own words (the widget has its own catalogues).
+import type { CallState } from '../../src/call/types.ts';
+
 export type PageLanguage = 'en' | 'fr' | 'ar';
 
 const en = {
@@ -9,11 +11,21 @@ const en = {
   scenarios: 'Scenarios',
   widget: 'The widget',
   state: 'State',
+  states: {
+    idle: 'Ready',
+    connecting: 'Connecting',
+    live: 'In a call',
+    reconnecting: 'Reconnecting',
+    ending: 'Ending',
+    ended: 'Call ended',
+    error: 'Error',
+  } satisfies Record<CallState, string>,
   attributes: 'Attributes',
   widgetLanguage: 'Widget language (lang)',
   auto: 'automatic',
   audioProcessing: 'Echo cancellation, noise suppression, auto gain (audio-processing)',
-  layout: 'Layout',
+  layout: 'Layout (layout)',
+  layouts: { inline: 'Inline, in the page', floating: 'Floating, behind a round button' },
   snippet: 'Embed snippet',
   copy: 'Copy',
   copied: 'Copied',
@@ -31,11 +43,21 @@ const fr: Strings = {
   scenarios: 'Scénarios',
   widget: 'Le widget',
   state: 'État',
+  states: {
+    idle: 'Prêt',
+    connecting: 'Connexion',
+    live: 'En appel',
+    reconnecting: 'Reconnexion',
+    ending: 'Fin de l’appel',
+    ended: 'Appel terminé',
+    error: 'Erreur',
+  },
   attributes: 'Attributs',
   widgetLanguage: 'Langue du widget (lang)',
   auto: 'automatique',
   audioProcessing: "Annulation d'écho, réduction de bruit, gain automatique (audio-processing)",
-  layout: 'Disposition',
+  layout: 'Disposition (layout)',
+  layouts: { inline: 'Intégré à la page', floating: 'Flottant, derrière un bouton rond' },
   snippet: "Extrait d'intégration",
   copy: 'Copier',
   copied: 'Copié',
@@ -52,11 +74,21 @@ const ar: Strings = {
   scenarios: 'السيناريوهات',
   widget: 'الأداة',
   state: 'الحالة',
+  states: {
+    idle: 'جاهز',
+    connecting: 'جارٍ الاتصال',
+    live: 'مكالمة جارية',
+    reconnecting: 'جارٍ إعادة الاتصال',
+    ending: 'جارٍ إنهاء المكالمة',
+    ended: 'انتهت المكالمة',
+    error: 'خطأ',
+  },
   attributes: 'الخصائص',
   widgetLanguage: 'لغة الأداة (lang)',
   auto: 'تلقائي',
   audioProcessing: 'إلغاء الصدى، تقليل الضجيج، التحكم التلقائي في الصوت (audio-processing)',
-  layout: 'التخطيط',
+  layout: 'التخطيط (layout)',
+  layouts: { inline: 'مدمج في الصفحة', floating: 'عائم، خلف زر دائري' },
   snippet: 'شيفرة التضمين',
   copy: 'نسخ',
   copied: 'تم النسخ',
@@ -66,3 +98,6 @@ const ar: Strings = {
 };
 
 export const STRINGS: Record<PageLanguage, Strings> = { en, fr, ar };
+
+/** Each language in its own name (the page's and the widget's language pickers). */
+export const LANGUAGE_NAMES: Record<PageLanguage, string> = { en: 'English', fr: 'Français', ar: 'العربية' };

@@ -45,7 +45,7 @@ describe('floating layout by keyboard', () => {
     expect(focused(el)).toBe('call-button'); // the panel's main action
 
     expect(await tabs(el, 2, true)).toEqual(['close-button', 'launcher']);
-    expect(await tabs(el, 3)).toEqual(['close-button', 'call-button', null]);
+    expect(await tabs(el, 4)).toEqual(['close-button', 'call-button', 'lang-select', null]);
 
     el.$('[part="call-button"]').focus();
     await userEvent.keyboard('{Escape}');
@@ -200,7 +200,7 @@ describe('focus when the page closes the panel', () => {
 describe('inline layout by keyboard', () => {
   it('has no launcher; Escape does not hide the panel', async () => {
     const el = await mount({ lang: 'fr', layout: 'inline' });
-    expect(await tabs(el, 2)).toEqual(['call-button', null]);
+    expect(await tabs(el, 3)).toEqual(['call-button', 'lang-select', null]);
     el.$('[part="call-button"]').focus();
     await userEvent.keyboard('{Escape}');
     await el.updateComplete;

@@ -62,10 +62,42 @@ describe('who has the floor', () => {
     await goLive(el);
     socket().receive({ type: 'tool', name: 'check_calendar', status: 'running' });
     await el.updateComplete;
-    expect(text(el.$('[part="tool"]'))).toBe('Recherche en cours\u00a0: check calendar');
+    expect(text(el.$('[part="tool"]'))).toBe('Action en cours\u00a0: Check calendar');
     socket().receive({ type: 'tool', name: 'check_calendar', status: 'done', ok: false });
     await el.updateComplete;
     expect(el.$$('[part="tool"]')).toHaveLength(0);
+  });
+
+  it.each(['ar', 'fr', 'en'] as const)('never shows a raw tool id (%s): a sentence-case phrase, or no name at all', async (lang) => {
+    const t = CATALOGUES[lang];
+    const el = await mount({ lang, layout: 'inline' });
+    await goLive(el);
+    const shown = async (name: string) => {
+      socket().receive({ type: 'tool', name, status: 'running' });
+      await el.updateComplete;
+      return text(el.$('[part="tool"]'));
+    };
+    expect(el.$$('[part="tool"]')).toHaveLength(0);
+    // The phrase sits in bidi isolates, so it cannot reorder the Arabic sentence around it.
+    socket().receive({ type: 'tool', name: 'get_time', status: 'running' });
+    await el.updateComplete;
+    expect(el.$('[part="tool"] span').textContent).toBe(t.tool('\u2068Get time\u2069'));
+    for (const [name, label] of [
+      ['get_opening_hours', 'Get opening hours'],
+      ['get-opening-hours', 'Get opening hours'],
+      ['getOpeningHours', 'Get opening hours'],
+      ['GET_OPENING_HOURS', 'Get opening hours'],
+      ['book.table', 'Book table'],
+      ['  __send_SMS_code__ ', 'Send SMS code'],
+      ['sendSMSCode', 'Send SMS code'],
+      ['lookup_order_2', 'Lookup order 2'],
+      ['حجز_طاولة', 'حجز طاولة'],
+    ]) {
+      expect(await shown(name!), name).toBe(t.tool(label!));
+    }
+    // A name with no word in it: the line says a tool runs, with no empty name or stray punctuation.
+    expect(await shown('__')).toBe(t.toolUnnamed);
+    expect(await shown('')).toBe(t.toolUnnamed);
   });
 });
 

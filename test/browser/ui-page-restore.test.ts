@@ -43,7 +43,7 @@ describe('<voice-agent> and the back-forward cache', () => {
     await element.updateComplete;
     expect(element.state).toBe('error');
     expect(errors).toMatchObject([{ code: 'CONNECTION_LOST', retryable: true }]);
-    expect(element.$('[part="status"]').textContent).toContain('Connection lost');
+    expect(element.$('[part="error"]').textContent).toContain('Connection lost');
     expect(sockets[0]!.closedWith).toBe(1000);
     expect(element.$$('[part~="retry-button"]')).toHaveLength(1);
     await sleep(50);

@@ -1,21 +1,31 @@
 // The visitor on a phone: at phone sizes (portrait, landscape, and a desktop at 200% zoom) the open floating
 // panel is a full-screen sheet, End call and Mute stay on screen while the transcript scrolls, and nothing
-// clips or overflows in French or Arabic in any state. Screenshots go to test-results/phone/ (not committed).
+// clips or overflows in French or Arabic in any state — the call's states, the consent notice, a refused
+// microphone with "Continue by typing", a typed call, offline and reconnecting, "Tap to continue" and the open
+// device picker — each axe-clean. Screenshots go to test-results/phone/ (not committed).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
+import { CallError } from '../../src/call/errors.ts';
+import { AUDIO_NOTICES } from '../../src/ui/i18n/audio-notices.ts';
+import type { VoiceAgentElement } from '../../src/voice-agent.ts';
 import { violations } from './axe-check.ts';
-import { AMINA, cleanUp, endCall, failWith, goLive, mount, resetFakes, say, socket, sockets, type UiTestAgent } from './ui-harness.ts';
+import {
+  AMINA, audio, cleanUp, endCall, failWith, goLive, mount, resetFakes, say, socket, sockets, text, type UiTestAgent,
+} from './ui-harness.ts';
 
 /** Phones in portrait, a phone in landscape, and 1280 × 720 at 200% zoom (640 × 360 CSS pixels). */
 const VIEWPORTS: [number, number][] = [[320, 568], [375, 667], [390, 844], [667, 375], [640, 360]];
 
-/** Where the walk also runs axe-core (the narrowest portrait and a landscape phone; it is slow). */
-const AXE_AT = new Set([320, 667]);
+const CONSENT_KEY = 'voice-agent:consent:https://service.test/|shop-42';
 
 beforeEach(() => {
   resetFakes();
+  localStorage.removeItem(CONSENT_KEY);
 });
 afterEach(async () => {
+  window.dispatchEvent(new Event('online'));
+  for (const element of document.querySelectorAll('voice-agent')) await (element as VoiceAgentElement).end();
+  localStorage.removeItem(CONSENT_KEY);
   cleanUp();
   await page.viewport(800, 700);
 });
@@ -23,38 +33,74 @@ afterEach(async () => {
 const inViewport = (rect: DOMRect): boolean =>
   rect.left >= -0.5 && rect.top >= -0.5 && rect.right <= innerWidth + 0.5 && rect.bottom <= innerHeight + 0.5;
 
+const CONTROLS = 'button, input, select, summary, a';
+
+/** The nearest box around `node` (inside the shadow root) that hides what overflows it, if `node` pokes out of it;
+ *  a box that scrolls does not count (what it holds can be scrolled to). */
+function clippedBy(node: Element): Element | null {
+  const rect = node.getBoundingClientRect();
+  if (rect.width === 0 || rect.height === 0) return null;
+  for (let box = node.parentElement; box; box = box.parentElement) {
+    const { overflowX, overflowY } = getComputedStyle(box);
+    const hides = (overflow: string) => overflow === 'hidden' || overflow === 'clip';
+    if (!hides(overflowX) && !hides(overflowY)) continue;
+    const area = box.getBoundingClientRect();
+    const outX = hides(overflowX) && (rect.left < area.left - 0.5 || rect.right > area.right + 0.5);
+    const outY = hides(overflowY) && (rect.top < area.top - 0.5 || rect.bottom > area.bottom + 0.5);
+    if (outX || outY) return box;
+  }
+  return null;
+}
+
+/** Any widget (the test subclass or the real element): the first match in its shadow root, and all of them. */
+type Widget = HTMLElement;
+const $ = <E extends Element = HTMLElement>(el: Widget, selector: string): E => {
+  const found = el.shadowRoot!.querySelector<E>(selector);
+  if (!found) throw new Error(`no ${selector} in the widget`);
+  return found;
+};
+const $$ = (el: Widget, selector: string): Element[] => [...el.shadowRoot!.querySelectorAll(selector)];
+
 /** What is wrong with the widget's layout now: controls off screen, boxes wider than their content allows,
- *  text cut. An empty list is a pass. */
-function layoutProblems(el: UiTestAgent, state: string): string[] {
+ *  text or controls cut. An empty list is a pass. */
+function layoutProblems(el: Widget, state: string): string[] {
   const problems: string[] = [];
-  const panel = el.$('[part="panel"]');
+  const panel = $(el, '[part="panel"]');
   const box = panel.getBoundingClientRect();
   if (Math.abs(box.width - innerWidth) > 0.5) problems.push(`panel is ${box.width} wide, not ${innerWidth}`);
   if (box.height < 0.9 * innerHeight) problems.push(`panel is ${box.height} high, under 90% of ${innerHeight}`);
   if (!inViewport(box)) problems.push(`panel ${JSON.stringify(box)} leaves the viewport`);
-  const scroller = el.$$('[part="transcript"]')[0];
+  const scroller = $$(el, '[part="transcript"]')[0];
+  const nameOf = (node: Element) => node.getAttribute('part') ?? (node.className || node.tagName);
   for (const node of panel.querySelectorAll<HTMLElement>('*')) {
     if (scroller?.contains(node) || node.closest('.visually-hidden') || node.closest('svg')) continue;
-    const name = node.getAttribute('part') ?? node.className ?? node.tagName;
+    if (node.closest('details:not([open]) > :not(summary)')) continue; // folded away, not shown
+    const name = nameOf(node);
     if (node.scrollWidth > node.clientWidth + 1 && getComputedStyle(node).overflowX !== 'visible') {
       problems.push(`${name} is cut: content ${node.scrollWidth} px in ${node.clientWidth} px`);
     }
-    if (node.matches('button, input')) {
+    const clip = clippedBy(node);
+    if (clip) problems.push(`${name} is cut by ${nameOf(clip)}: ${JSON.stringify(node.getBoundingClientRect())}`);
+    if (node.matches(CONTROLS)) {
       const rect = node.getBoundingClientRect();
       if (rect.width > 0 && !inViewport(rect)) problems.push(`${name} is off screen: ${JSON.stringify(rect)}`);
-      if (node.scrollWidth > node.clientWidth + 1) problems.push(`${name} overflows its button`);
+      if (node.scrollWidth > node.clientWidth + 1) problems.push(`${name} overflows its box`);
     }
   }
-  const body = el.$('[part="body"]');
-  if (state === 'live' && body.scrollHeight > body.clientHeight + 1) {
-    problems.push(`the live body scrolls (${body.scrollHeight} in ${body.clientHeight}): controls may leave the screen`);
+  const body = $(el, '[part="body"]');
+  if ((state === 'live' || state === 'reconnecting') && body.scrollHeight > body.clientHeight + 1) {
+    problems.push(`the ${state} body scrolls (${body.scrollHeight} in ${body.clientHeight}): controls may leave the screen`);
   }
   return problems;
 }
 
-function controlsOnScreen(el: UiTestAgent): void {
-  for (const part of ['mute-button', 'end-button']) {
-    const rect = el.$(`[part="${part}"]`).getBoundingClientRect();
+/** Those of `parts` the view has (Mute, the speaker picker: not everywhere). */
+const whereShown = (el: Widget, ...parts: string[]) => parts.filter((part) => $$(el, `[part="${part}"]`).length > 0);
+
+/** These controls (End call and Mute unless told) are whole, at least 44 px high, and on screen with no scrolling. */
+function controlsOnScreen(el: Widget, parts = ['mute-button', 'end-button']): void {
+  for (const part of parts) {
+    const rect = $(el, `[part="${part}"]`).getBoundingClientRect();
     expect(rect.height, part).toBeGreaterThanOrEqual(44);
     expect(inViewport(rect), `${part} ${JSON.stringify(rect)} in ${innerWidth}×${innerHeight}`).toBe(true);
   }
@@ -64,18 +110,63 @@ async function shoot(name: string): Promise<void> {
   await page.screenshot({ path: `../../test-results/phone/${name}.png` });
 }
 
+/** A screenshot, then the layout and axe-core, for one state at the current viewport. */
+async function checkState(el: Widget & { updateComplete: Promise<boolean> }, shot: string, state: string): Promise<void> {
+  await el.updateComplete;
+  await shoot(`${innerWidth}x${innerHeight}-${shot}`);
+  expect(layoutProblems(el, state), shot).toEqual([]);
+  expect(await violations(el), shot).toEqual([]);
+}
+
+/** The transcript still shows its newest turn (a notice or the device picker that shrank it did not push the
+ *  conversation out of view, nor make it look as if the visitor had scrolled up). */
+function newestTurnInView(el: Widget): void {
+  const list = $(el, '[part="transcript"]').getBoundingClientRect();
+  const newest = $$(el, '[part~="turn"]').at(-1)!.getBoundingClientRect();
+  expect(newest.bottom, 'newest turn').toBeLessThanOrEqual(list.bottom + 1);
+  expect(newest.bottom, 'newest turn').toBeGreaterThan(list.top);
+  expect($$(el, '[part="jump-button"]'), 'Jump to latest').toHaveLength(0);
+}
+
+/** A conversation long enough to fill the transcript, so the controls have to hold their place. */
+function talk(lang: string, turns = 8): void {
+  for (let i = 0; i < turns; i++) {
+    say('agent', lang === 'ar' ? `مرحبا، كيف يمكنني مساعدتك اليوم؟ ${i}` : `Bonjour, comment puis-je vous aider ? ${i}`, true);
+    say('user', lang === 'ar' ? `أريد حجز طاولة لشخصين ${i}` : `Je voudrais réserver une table ${i}`, true);
+  }
+}
+
+/** A widget whose owner gave a consent notice (their words, their link) in the `consent` slot. */
+async function mountWithConsent(lang: string): Promise<UiTestAgent> {
+  const el = document.createElement('ui-test-agent') as UiTestAgent;
+  for (const [name, value] of Object.entries({ 'public-id': 'shop-42', 'server-url': 'https://service.test/', lang })) {
+    el.setAttribute(name, value);
+  }
+  const notice = document.createElement('p');
+  notice.slot = 'consent';
+  notice.innerHTML =
+    lang === 'ar'
+      ? 'تُسجَّل المكالمات لتحسين خدمتنا. <a href="https://shop.test/privacy">سياسة الخصوصية</a>'
+      : 'Les appels sont enregistrés pour améliorer notre service. <a href="https://shop.test/privacy">Politique de confidentialité</a>';
+  el.append(notice);
+  document.body.append(el);
+  await el.updateComplete;
+  return el;
+}
+
+/** Lets the page use the microphone once, as a call does: browsers name devices only after that. */
+async function grantMicrophone(): Promise<void> {
+  const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+  for (const track of stream.getTracks()) track.stop();
+}
+
 describe.each(VIEWPORTS)('a phone-sized viewport %i × %i', (width, height) => {
   it.each(['fr', 'ar'])('the open panel is a sheet with nothing cut, in every state (%s)', async (lang) => {
     await page.viewport(width, height);
     const el = await mount({ lang });
     el.show();
     await el.updateComplete;
-    const check = async (state: string) => {
-      await el.updateComplete;
-      await shoot(`${width}x${height}-${lang}-${state}`);
-      expect(layoutProblems(el, state), state).toEqual([]);
-      if (AXE_AT.has(width)) expect(await violations(el), state).toEqual([]);
-    };
+    const check = (state: string) => checkState(el, `${lang}-${state}`, state);
     await check('idle');
 
     const started = el.start();
@@ -85,10 +176,7 @@ describe.each(VIEWPORTS)('a phone-sized viewport %i × %i', (width, height) => {
     socket().receive({ type: 'ready', conversationId: 'c-1', maxSeconds: 30, agent: AMINA });
     await started;
     socket().receive({ type: 'tool', name: 'check_calendar', status: 'running' });
-    for (let i = 0; i < 8; i++) {
-      say('agent', lang === 'ar' ? `مرحبا، كيف يمكنني مساعدتك اليوم؟ ${i}` : `Bonjour, comment puis-je vous aider ? ${i}`, true);
-      say('user', lang === 'ar' ? `أريد حجز طاولة لشخصين ${i}` : `Je voudrais réserver une table ${i}`, true);
-    }
+    talk(lang);
     el.controller.setLevels(0.2, 0.1, true);
     await check('live');
     controlsOnScreen(el);
@@ -97,6 +185,134 @@ describe.each(VIEWPORTS)('a phone-sized viewport %i × %i', (width, height) => {
     await check('ended');
     await failWith(el, 'BUSY');
     await check('error');
+  });
+
+  it.each(['fr', 'ar'])('the consent notice, a refused microphone, then a typed call, offline and reconnecting (%s)', async (lang) => {
+    await page.viewport(width, height);
+    const el = await mountWithConsent(lang);
+    el.show();
+    await checkState(el, `${lang}-consent`, 'idle');
+    expect(inViewport(el.$('[part="consent-button"]').getBoundingClientRect())).toBe(true);
+
+    audio.source.openError = new CallError('MIC_DENIED', 'NotAllowedError: Permission denied');
+    el.$('[part="consent-button"]').click();
+    await vi.waitFor(() => expect(el.state).toBe('error'));
+    await checkState(el, `${lang}-mic-denied`, 'error');
+    const typeInstead = el.$('[part="type-instead-button"]');
+    expect(text(typeInstead)).toBe(AUDIO_NOTICES[lang as 'fr' | 'ar'].continueByTyping);
+    controlsOnScreen(el, ['type-instead-button']);
+
+    const before = sockets.length;
+    typeInstead.click();
+    await vi.waitFor(() => expect(sockets.length).toBeGreaterThan(before));
+    socket().open();
+    socket().receive({ type: 'ready', conversationId: 'c-1', maxSeconds: 300, agent: AMINA });
+    await vi.waitFor(() => expect(el.state).toBe('live'));
+    talk(lang);
+    await checkState(el, `${lang}-typed`, 'live');
+    expect(el.$$('[part="typed-notice"]')).toHaveLength(1);
+    controlsOnScreen(el, ['end-button', ...whereShown(el, 'mute-button')]);
+
+    window.dispatchEvent(new Event('offline'));
+    await checkState(el, `${lang}-offline`, 'live');
+    expect(el.$$('[part="offline-notice"]')).toHaveLength(1);
+    newestTurnInView(el);
+    controlsOnScreen(el, ['end-button', ...whereShown(el, 'mute-button')]);
+
+    socket().serverClose(1006);
+    await vi.waitFor(() => expect(el.state).toBe('reconnecting'));
+    await checkState(el, `${lang}-reconnecting`, 'reconnecting');
+    controlsOnScreen(el, ['end-button', ...whereShown(el, 'mute-button')]);
+  });
+
+  it.each(['fr', 'ar'])('a voice call with the device picker open: selects, Mute and End call on screen (%s)', async (lang) => {
+    await grantMicrophone();
+    await page.viewport(width, height);
+    const el = await mount({ lang });
+    el.show();
+    await goLive(el);
+    talk(lang);
+    await vi.waitFor(() => expect(el.$$('[part="devices"]')).toHaveLength(1));
+    el.$<HTMLDetailsElement>('[part="devices"]').open = true;
+    await vi.waitFor(() => expect(el.$$('[part="microphone-select"]')).toHaveLength(1));
+    await checkState(el, `${lang}-devices`, 'live');
+    newestTurnInView(el);
+    controlsOnScreen(el, ['mute-button', 'end-button', 'microphone-select', ...whereShown(el, 'speaker-select')]);
+  });
+});
+
+describe.each(VIEWPORTS)('"Tap to continue" at %i × %i, with the real audio engine', (width, height) => {
+  it.each(['fr', 'ar'])('sits above the call with End call and Mute still on screen (%s)', async (lang) => {
+    await page.viewport(width, height);
+    const contexts: AudioContext[] = [];
+    const Native = AudioContext;
+    vi.stubGlobal(
+      'AudioContext',
+      class extends Native {
+        constructor(options?: AudioContextOptions) {
+          super(options);
+          contexts.push(this);
+        }
+      },
+    );
+    const el = document.createElement('voice-agent') as VoiceAgentElement;
+    el.setAttribute('public-id', 'shop-42');
+    el.setAttribute('server-url', 'https://service.test/');
+    el.setAttribute('lang', lang);
+    document.body.append(el);
+    el.show();
+    const started = el.start();
+    await vi.waitFor(() => expect(sockets).toHaveLength(1), 5000);
+    socket().open();
+    socket().receive({ type: 'ready', conversationId: 'c-1', maxSeconds: 300, agent: AMINA });
+    await started;
+    talk(lang);
+    // The browser holds the audio until a gesture (autoplay rules, an iOS interruption).
+    const context = contexts[0]!;
+    context.resume = () => new Promise<void>(() => {});
+    await context.suspend();
+    const root = el.shadowRoot!;
+    await vi.waitFor(() => expect(root.querySelector('[part="resume-button"]')).not.toBeNull());
+    await checkState(el, `${lang}-tap-to-continue`, 'live');
+    newestTurnInView(el);
+    expect(text(root.querySelector('[part="resume-button"]'))).toBe(AUDIO_NOTICES[lang as 'fr' | 'ar'].tapToContinue);
+    controlsOnScreen(el, ['resume-button', 'mute-button', 'end-button']);
+  });
+});
+
+describe('a visitor without a microphone', () => {
+  it.each(['fr', 'ar'])('MIC_UNAVAILABLE offers "Continue by typing", which starts a typed call that works (%s)', async (lang) => {
+    await page.viewport(320, 568);
+    const el = await mount({ lang });
+    el.show();
+    audio.source.openError = new CallError('MIC_UNAVAILABLE', 'NotFoundError: Requested device not found');
+    await el.start();
+    await el.updateComplete;
+    expect(el.state).toBe('error');
+    expect(el.$('[part="error"]').dataset.code).toBe('MIC_UNAVAILABLE');
+    expect(audio.source.opened).toBe(1);
+    const typeInstead = el.$('[part="type-instead-button"]');
+    expect(text(typeInstead)).toBe(AUDIO_NOTICES[lang as 'fr' | 'ar'].continueByTyping);
+    controlsOnScreen(el, ['type-instead-button']);
+    await checkState(el, `${lang}-mic-unavailable`, 'error');
+
+    await userEvent.click(typeInstead);
+    await vi.waitFor(() => expect(sockets).toHaveLength(1));
+    socket().open();
+    socket().receive({ type: 'ready', conversationId: 'c-1', maxSeconds: 300, agent: AMINA });
+    await vi.waitFor(() => expect(el.state).toBe('live'));
+    await el.updateComplete;
+    expect(audio.source.opened).toBe(1); // the typed call did not try the microphone again
+    expect(el.$$('[part="typed-notice"]')).toHaveLength(1);
+    const input = el.$<HTMLInputElement>('[part="message-input"]');
+    await vi.waitFor(() => expect(el.root.activeElement).toBe(input));
+    await userEvent.keyboard('Bonjour{Enter}');
+    expect(socket().sentJson).toContainEqual({ type: 'text', text: 'Bonjour' });
+    expect(input.value).toBe('');
+    // The uplink carries silence at the service's pace: frames are sent, every one silent.
+    await vi.waitFor(() => expect(socket().sentBinary.length).toBeGreaterThan(5));
+    expect(socket().sentBinary.every((frame) => new Int16Array(frame).every((sample) => sample === 0))).toBe(true);
+    controlsOnScreen(el, ['end-button']);
   });
 });
 
@@ -139,15 +355,15 @@ describe('the sheet as a modal', () => {
     expect(panel.getAttribute('aria-modal')).toBe('true');
     expect(el.$('[part="launcher"]').inert).toBe(true);
     const seen: (string | null)[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 6; i++) {
       await userEvent.tab();
       seen.push(el.root.activeElement?.getAttribute('part') ?? null);
     }
-    expect(seen).toEqual(['close-button', 'call-button', 'close-button', 'call-button']);
+    expect(seen).toEqual(['lang-select', 'close-button', 'call-button', 'lang-select', 'close-button', 'call-button']);
     await userEvent.tab({ shift: true });
     expect(el.root.activeElement?.getAttribute('part')).toBe('close-button');
-    await userEvent.tab({ shift: true });
-    expect(el.root.activeElement?.getAttribute('part')).toBe('call-button');
+    await userEvent.tab({ shift: true }); // from the first, back round to the last
+    expect(el.root.activeElement?.getAttribute('part')).toBe('lang-select');
 
     await userEvent.keyboard('{Escape}');
     await el.updateComplete;

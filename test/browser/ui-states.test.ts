@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { CATALOGUES, LANGS, type Lang } from '../../src/ui/i18n/index.ts';
-import { cleanUp, endCall, failWith, goLive, mount, resetFakes, say, socket, text, type UiTestAgent } from './ui-harness.ts';
+import { cleanUp, endCall, goLive, mount, resetFakes, say, socket, text, type UiTestAgent } from './ui-harness.ts';
 
 beforeEach(async () => {
   resetFakes();
@@ -90,18 +90,26 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     ]);
     expect(statusLine(el)).toBe(t.status.ended);
     expect(text(el.$('[part="ended"]'))).toBe(`${t.endReasons.agent_ended} ${t.duration(formatted)} ${t.callAgain}`);
-    expect(statusRegion(el)).toBe(`${t.status.ended}. ${t.endReasons.agent_ended}`);
+    // The reason says the call is over: announced alone, not after a "Call ended" that says it twice.
+    expect(statusRegion(el)).toBe(t.endReasons.agent_ended);
 
     el.$('[part="ended"] [part="call-button"]').click();
     await expect.poll(() => el.getAttribute('state')).toBe('connecting');
   });
 
-  it('error: the human title and explanation, never the service’s own words', async () => {
+  it('error: the human title once, as the card’s heading, with its explanation; never the service’s own words', async () => {
+    resetFakes({ status: 429, body: { error: 'RATE_LIMITED' } });
     const el = await mount({ lang });
-    await failWith(el, 'MODEL');
-    expect(statusLine(el)).toBe(t.errors.MODEL.title);
-    expect(text(el.$('[part="error"]'))).toBe(`${t.errors.MODEL.title} ${t.errors.MODEL.body} ${t.retry}`);
-    expect(statusRegion(el)).toBe(`${t.errors.MODEL.title}. ${t.errors.MODEL.body}`);
+    await el.start();
+    await el.updateComplete;
+    const { title, body } = t.errors.RATE_LIMITED;
+    expect(statusLine(el)).toBe(t.status.error);
+    expect(text(el.$('[part="error"] h3'))).toBe(title);
+    expect(text(el.$('[part="error"]'))).toBe(`${title} ${body} ${t.retry}`);
+    // Seen once: the status line, the card and the visually hidden region do not each repeat it.
+    const visible = text(el.$('[part="panel"]'));
+    expect(visible.split(title)).toHaveLength(2);
+    expect(statusRegion(el)).toBe(`${title}. ${body}`);
     expect(el.root.textContent).not.toContain('raw server text');
   });
 });

@@ -83,10 +83,55 @@ test('the agent says goodbye, finishes its sentence, then the call ends with age
 
 test('the demo page logs every event and writes the embed snippet', async ({ page }) => {
   await startCall(page, 'demo');
-  await expect(page.getByTestId('widget-state')).toHaveText('live');
+  await expect(page.getByTestId('widget-state')).toHaveAttribute('data-state', 'live');
+  await expect(page.getByTestId('widget-state')).toHaveText('In a call');
   await expect(page.getByTestId('event-log')).toContainText('ready');
   await page.getByLabel(/Widget language/).selectOption('fr');
   await expect(page.getByTestId('snippet')).toContainText('<voice-agent public-id="demo" lang="fr" layout="inline"></voice-agent>');
   await widget(page).evaluate((el: Widget) => el.end());
   await expect(page.getByTestId('event-log')).toContainText('ended');
+});
+
+test('the demo page speaks the page language: states, layouts and languages in words, no raw value', async ({ page }) => {
+  await page.goto('/?agent=demo&page-lang=ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page).toHaveTitle('<voice-agent> — جرّب وكيلك الصوتي');
+  await expect(page.getByTestId('widget-state')).toHaveText('جاهز');
+  const options = (label: RegExp) => page.getByLabel(label).locator('option').allTextContents();
+  expect(await options(/التخطيط/)).toEqual(['مدمج في الصفحة', 'عائم، خلف زر دائري']);
+  expect(await options(/لغة الأداة/)).toEqual(['تلقائي', 'العربية', 'Français', 'English']);
+  await page.getByLabel(/التخطيط/).selectOption('floating');
+  await expect(page.getByTestId('snippet')).toContainText('<voice-agent public-id="demo"></voice-agent>');
+  await expect(page.getByTestId('widget-state')).toHaveText('جاهز');
+});
+
+// After an error the service will not retry (NOT_FOUND here; ORIGIN, QUOTA… alike) the panel offers no call and
+// `end()` does nothing: choosing another scenario must still leave a widget the owner can call with.
+test('switching scenario after an error without retry gives a widget ready for a new call', async ({ page }) => {
+  await recordEvents(page);
+  await page.goto('/?agent=draft');
+  const call = widget(page).locator('[part="call-button"]');
+  await call.click();
+  await expect(widget(page)).toHaveAttribute('state', 'error');
+  await expect(page.getByTestId('widget-state')).toHaveText('Error');
+  expect(await eventsOf(page, 'error')).toMatchObject([{ code: 'NOT_FOUND', retryable: false }]);
+  await expect(widget(page).locator('[part="error"]')).toBeVisible();
+  await expect(widget(page).locator('[part="retry-button"], [part="call-button"]')).toHaveCount(0);
+
+  await page.locator('input[name="scenario"][value="demo"]').check();
+  await expect(widget(page)).toHaveCount(1);
+  await expect(widget(page)).toHaveAttribute('state', 'idle');
+  await expect(widget(page)).toHaveAttribute('public-id', 'demo');
+  await expect(page.getByTestId('widget-state')).toHaveText('Ready');
+  await expect(page.getByTestId('snippet')).toContainText('public-id="demo"');
+
+  await call.click();
+  await expect(widget(page)).toHaveAttribute('state', 'live', { timeout: 20_000 });
+  await expect(page.getByTestId('widget-state')).toHaveText('In a call');
+  await expect.poll(async () => (await finalTurns(page, 'agent')).length, { timeout: 20_000 }).toBeGreaterThan(0);
+  await widget(page).locator('[part="end-button"]').click();
+  await expect(widget(page)).toHaveAttribute('state', 'ended');
+  expect((await eventsOf(page, 'state')).map((s) => s.state)).toEqual(['connecting', 'error', 'connecting', 'live', 'ending', 'ended']);
+  expect(await eventsOf(page, 'error')).toHaveLength(1);
+  expect(await microphoneTracks(page)).toEqual({ opened: 2, live: 0 });
 });

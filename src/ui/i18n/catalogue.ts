@@ -2,9 +2,18 @@ import type { ErrorCode } from '../../call/types.ts';
 import type { ChoiceStrings } from './choices.ts';
 import type { LauncherStrings } from './launcher.ts';
 
+/** The error codes the call's panel shows (the call's code is loaded, so LOAD_FAILED is not one of them). */
+export type PanelErrorCode = Exclude<ErrorCode, 'LOAD_FAILED'>;
+
 /** The languages the widget speaks. The first is the default. */
 export const LANGS = ['ar', 'fr', 'en'] as const;
 export type Lang = (typeof LANGS)[number];
+
+/** The end reasons the widget words: the service's (spec §6.3, and `max_duration` at its time limit) and the
+ *  widget's own `cancelled` (hung up before the service answered). Other reasons get no sentence of their own:
+ *  the status line's "Call ended" says it all. */
+export const END_REASONS = ['caller_hangup', 'agent_ended', 'max_duration', 'cancelled'] as const;
+export type EndReason = (typeof END_REASONS)[number];
 
 export interface ErrorText {
   title: string;
@@ -54,6 +63,8 @@ export interface Catalogue extends LauncherStrings, ChoiceStrings {
     live: (agent: string) => string;
     ending: string;
     ended: string;
+    /** Under the agent's name while an error shows (the error card carries the title). */
+    error: string;
   };
   activity: {
     listening: string;
@@ -63,20 +74,19 @@ export interface Catalogue extends LauncherStrings, ChoiceStrings {
   /** The status line while the visitor's microphone is muted. */
   muted: string;
   tool: (tool: string) => string;
+  /** A running tool whose name has no words to show. */
+  toolUnnamed: string;
 
   elapsed: (time: string) => string;
   timeLeft: (time: string) => string;
   timeWarning: (time: string) => string;
 
-  endReasons: {
-    caller_hangup: string;
-    agent_ended: string;
-    cancelled: string;
-    other: string;
-  };
+  /** Why the call ended, as the ended card's title; each says the call is over in its own words. */
+  endReasons: Record<EndReason, string>;
   duration: (duration: string) => string;
 
-  errors: Record<ErrorCode, ErrorText>;
+  /** Every code the panel can show (LOAD_FAILED is said by the launcher itself: the panel is not loaded). */
+  errors: Record<PanelErrorCode, ErrorText>;
   /** For a code the widget does not know (never expected: codes are validated before they get here). */
   unknownError: ErrorText;
   retry: string;

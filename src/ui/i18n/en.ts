@@ -36,6 +36,7 @@ export const en: Catalogue = {
     live: (agent) => `Live with ${agent}`,
     ending: 'Ending the call…',
     ended: 'Call ended',
+    error: 'Not connected',
   },
   activity: {
     listening: 'Listening',
@@ -44,6 +45,7 @@ export const en: Catalogue = {
   },
   muted: 'Microphone muted',
   tool: (tool) => `Working on it: ${tool}`,
+  toolUnnamed: 'Working on it…',
 
   elapsed: (time) => `Elapsed ${time}`,
   timeLeft: (time) => `${time} left`,
@@ -52,35 +54,35 @@ export const en: Catalogue = {
   endReasons: {
     caller_hangup: 'You ended the call.',
     agent_ended: 'The assistant ended the call.',
+    max_duration: 'The call reached its time limit.',
     cancelled: 'The call was cancelled.',
-    other: 'The call is over.',
   },
   duration: (duration) => `Duration: ${duration}`,
 
   errors: {
     ORIGIN: {
       title: 'Not available on this website',
-      body: 'This assistant does not take calls from this website.',
+      body: 'Its owner has not allowed calls from this website.',
     },
     NOT_FOUND: {
       title: 'Assistant unavailable',
-      body: 'This assistant is not available at the moment.',
+      body: 'Its owner may have unpublished it or switched it off.',
     },
     RATE_LIMITED: {
       title: 'Too many calls',
-      body: 'Too many calls were started from your connection. Please wait a little before calling again.',
+      body: 'Your connection has reached its limit of calls for now.',
     },
     MAINTENANCE: {
       title: 'Down for maintenance',
-      body: 'The service is being updated. Please try again in a few minutes.',
+      body: 'The service is being updated.',
     },
     QUOTA: {
       title: 'Calls paused',
-      body: 'This assistant cannot take calls right now. Please contact the business another way.',
+      body: 'This business has used up its call time. Please contact it another way.',
     },
     BUSY: {
       title: 'All lines are busy',
-      body: 'Every line is taken right now. You can call again in a minute.',
+      body: 'The assistant is answering other callers right now.',
     },
     MODEL: {
       title: 'Voice unavailable',
@@ -100,11 +102,11 @@ export const en: Catalogue = {
     },
     CONNECTION_LOST: {
       title: 'Connection lost',
-      body: 'The connection to the assistant was lost. Check your internet connection and try again.',
+      body: 'Check your internet connection, then try again.',
     },
     TICKET_REJECTED: {
       title: 'Call not accepted',
-      body: 'The service did not accept the call. Please try again.',
+      body: 'The line could not be opened, even at a second attempt. Please try again.',
     },
     MIC_DENIED: {
       title: 'Microphone blocked',
@@ -114,7 +116,7 @@ export const en: Catalogue = {
     },
     MIC_UNAVAILABLE: {
       title: 'No microphone available',
-      body: 'No microphone was found, or another app is using it. Connect or free a microphone, then try again.',
+      body: 'The browser found none, or another app is using it. Connect or free a microphone, then try again.',
     },
     AUDIO_UNSUPPORTED: {
       title: 'Browser not supported',
@@ -122,11 +124,7 @@ export const en: Catalogue = {
     },
     TIMEOUT: {
       title: 'No answer in time',
-      body: 'The service took too long to answer. Please try again.',
-    },
-    LOAD_FAILED: {
-      title: 'Could not load',
-      body: 'The assistant could not load. Check your connection, then try again.',
+      body: 'The service may be overloaded, or your connection slow. Please try again.',
     },
   },
   unknownError: {

@@ -37,6 +37,7 @@ export const fr: Catalogue = {
     live: (agent) => `En ligne avec ${agent}`,
     ending: 'Fin de l’appel…',
     ended: 'Appel terminé',
+    error: 'Non connecté',
   },
   activity: {
     listening: 'À l’écoute',
@@ -44,7 +45,8 @@ export const fr: Catalogue = {
     thinking: (agent) => `${agent} réfléchit…`,
   },
   muted: 'Micro coupé',
-  tool: (tool) => `Recherche en cours\u00a0: ${tool}`,
+  tool: (tool) => `Action en cours\u00a0: ${tool}`,
+  toolUnnamed: 'Action en cours…',
 
   elapsed: (time) => `Durée ${time}`,
   timeLeft: (time) => `Reste ${time}`,
@@ -53,35 +55,35 @@ export const fr: Catalogue = {
   endReasons: {
     caller_hangup: 'Vous avez raccroché.',
     agent_ended: 'L’assistant a mis fin à l’appel.',
+    max_duration: 'L’appel a atteint sa durée maximale.',
     cancelled: 'L’appel a été annulé.',
-    other: 'L’appel est terminé.',
   },
   duration: (duration) => `Durée\u00a0: ${duration}`,
 
   errors: {
     ORIGIN: {
       title: 'Indisponible sur ce site',
-      body: 'Cet assistant ne prend pas d’appels depuis ce site web.',
+      body: 'Son propriétaire n’autorise pas les appels depuis ce site web.',
     },
     NOT_FOUND: {
       title: 'Assistant indisponible',
-      body: 'Cet assistant n’est pas disponible pour le moment.',
+      body: 'Son propriétaire l’a peut-être retiré ou désactivé.',
     },
     RATE_LIMITED: {
       title: 'Trop d’appels',
-      body: 'Trop d’appels ont été lancés depuis votre connexion. Patientez un peu avant de rappeler.',
+      body: 'Votre connexion a atteint sa limite d’appels pour le moment.',
     },
     MAINTENANCE: {
       title: 'Maintenance en cours',
-      body: 'Le service est en cours de mise à jour. Réessayez dans quelques minutes.',
+      body: 'Le service est en cours de mise à jour.',
     },
     QUOTA: {
       title: 'Appels suspendus',
-      body: 'Cet assistant ne peut pas prendre d’appels pour le moment. Contactez l’entreprise par un autre moyen.',
+      body: 'Cette entreprise a épuisé son temps d’appel. Contactez-la par un autre moyen.',
     },
     BUSY: {
       title: 'Toutes les lignes sont occupées',
-      body: 'Toutes les lignes sont prises. Vous pourrez rappeler dans une minute.',
+      body: 'L’assistant répond à d’autres appels en ce moment.',
     },
     MODEL: {
       title: 'Voix indisponible',
@@ -101,11 +103,11 @@ export const fr: Catalogue = {
     },
     CONNECTION_LOST: {
       title: 'Connexion perdue',
-      body: 'La connexion avec l’assistant a été perdue. Vérifiez votre connexion internet puis réessayez.',
+      body: 'Vérifiez votre connexion internet, puis réessayez.',
     },
     TICKET_REJECTED: {
       title: 'Appel refusé',
-      body: 'Le service n’a pas accepté l’appel. Veuillez réessayer.',
+      body: 'La ligne n’a pas pu être ouverte, même au second essai. Veuillez réessayer.',
     },
     MIC_DENIED: {
       title: 'Micro bloqué',
@@ -115,7 +117,7 @@ export const fr: Catalogue = {
     },
     MIC_UNAVAILABLE: {
       title: 'Aucun micro disponible',
-      body: 'Aucun micro n’a été trouvé, ou une autre application l’utilise. Branchez ou libérez un micro, puis réessayez.',
+      body: 'Le navigateur n’en a trouvé aucun, ou une autre application l’utilise. Branchez ou libérez un micro, puis réessayez.',
     },
     AUDIO_UNSUPPORTED: {
       title: 'Navigateur non compatible',
@@ -123,11 +125,7 @@ export const fr: Catalogue = {
     },
     TIMEOUT: {
       title: 'Pas de réponse à temps',
-      body: 'Le service a mis trop de temps à répondre. Veuillez réessayer.',
-    },
-    LOAD_FAILED: {
-      title: 'Chargement impossible',
-      body: 'L’assistant n’a pas pu se charger. Vérifiez votre connexion puis réessayez.',
+      body: 'Le service est peut-être surchargé, ou votre connexion lente. Veuillez réessayer.',
     },
   },
   unknownError: {

@@ -505,9 +505,7 @@ export class CallUi implements ReactiveController {
         const line = t.activity[activity](name);
         return this.host.muted ? `${line} · ${t.muted}` : line;
       }
-      case 'error':
-        return this.call.error ? this.errorTextOf(this.call.error).title : '';
-      default:
+      default: // an error's title is the error card's heading, said once
         return t.status[this.state];
     }
   }
@@ -526,7 +524,8 @@ export class CallUi implements ReactiveController {
         return warning ? `${live}. ${t.timeWarning(format.duration(WARNING_SECONDS))}` : live;
       }
       case 'ended':
-        return ended ? `${t.status.ended}. ${endReasonText(ended.reason, t)}` : t.status.ended;
+        // The reason says the call is over in its own words; "Call ended" only when there is none.
+        return (ended && endReasonText(ended.reason, t)) ?? t.status.ended;
       case 'error': {
         if (!error) return '';
         const text = this.errorTextOf(error);

@@ -12,6 +12,10 @@ export class AutoScrollController implements ReactiveController {
   following = true;
   private element: HTMLElement | null = null;
   private pending = true;
+  /** The list shrinks when a notice or the device picker opens beside it: the newest entry stays in view. */
+  private readonly resizes = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.resized()) : null;
+  /** The list's height when last seen: a scroll that comes with a new height is the browser's, not the visitor's. */
+  private height = 0;
 
   constructor(private readonly host: ReactiveControllerHost) {
     host.addController(this);
@@ -21,8 +25,10 @@ export class AutoScrollController implements ReactiveController {
   readonly attach = (element: Element | undefined): void => {
     if (element === this.element) return;
     this.element?.removeEventListener('scroll', this.onScroll);
+    this.resizes?.disconnect();
     this.element = element instanceof HTMLElement ? element : null;
     this.element?.addEventListener('scroll', this.onScroll, { passive: true });
+    if (this.element) this.resizes?.observe(this.element);
     this.stick();
   };
 
@@ -54,9 +60,15 @@ export class AutoScrollController implements ReactiveController {
     if (this.following && this.element) this.element.scrollTop = this.element.scrollHeight;
   }
 
+  private resized(): void {
+    this.height = this.element?.clientHeight ?? 0;
+    this.stick();
+  }
+
   private readonly onScroll = (): void => {
     const el = this.element;
     if (!el) return;
+    if (el.clientHeight !== this.height) return this.resized();
     const following = el.scrollHeight - el.scrollTop - el.clientHeight <= STICKY_PX;
     if (following !== this.following) {
       this.following = following;

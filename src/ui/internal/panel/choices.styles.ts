@@ -1,6 +1,7 @@
 import { css } from '../css-text.ts';
 
-// The owner's optional pieces: the consent notice, the device pickers, the rating after a call.
+// The owner's optional pieces: the consent notice, the device pickers, the rating after a call. Under 480 px of
+// height (a phone in landscape, 200% zoom) the pickers sit side by side, each label beside its list.
 export const choiceStyles = css`
   .consent {
     border-inline-start: 4px solid var(--_accent);
@@ -51,6 +52,22 @@ export const choiceStyles = css`
     flex-direction: column;
     gap: 0.25rem;
     margin-block-start: 0.5rem;
+  }
+  @media (max-height: 480px) {
+    .device-field {
+      display: inline-flex;
+      flex-direction: row;
+      align-items: center;
+      gap: 0.5rem;
+      inline-size: calc(50% - 0.5rem);
+    }
+    .device-field + .device-field {
+      margin-inline-start: 0.5rem;
+    }
+    .device-field select {
+      flex: 1;
+      min-inline-size: 0;
+    }
   }
   .device-field select {
     font: inherit;

@@ -15,7 +15,7 @@ export function retryAction(error: ErrorDetail, waitSeconds: number): RetryActio
 
 /** The human text for an error code in the visitor's language. The service's own wording is never shown. */
 export function errorText(error: ErrorDetail, t: Catalogue): ErrorText {
-  return isErrorCode(error.code) ? t.errors[error.code] : t.unknownError;
+  return isErrorCode(error.code) && error.code !== 'LOAD_FAILED' ? t.errors[error.code] : t.unknownError;
 }
 
 export interface ErrorPanelProps {

@@ -2,6 +2,7 @@ import { css } from '../css-text.ts';
 
 // The call panel: floating (pinned to a corner above the launcher) or inline (in the page flow). Only logical
 // properties: with dir="rtl" on .base, "end" is the left edge, so the whole layout mirrors by itself.
+// Short viewports put "Tap to continue" on one line with its explanation, so the call's controls keep their room.
 export const layoutStyles = css`
   .panel {
     display: flex;
@@ -102,16 +103,19 @@ export const layoutStyles = css`
   /* During a call in the floating panel only the transcript scrolls: the message box, Mute and End call
      stay on screen (after it, Call again, the rating and the transcript's Jump to latest likewise). */
   .floating .body.state-live,
+  .floating .body.state-reconnecting,
   .floating .body.state-ended,
   .floating .body.state-error {
     overflow: hidden;
   }
   .floating .body.state-live > *,
+  .floating .body.state-reconnecting > *,
   .floating .body.state-ended > *,
   .floating .body.state-error > * {
     flex: none;
   }
   .floating .body.state-live > .transcript-wrap,
+  .floating .body.state-reconnecting > .transcript-wrap,
   .floating .body.state-ended > .transcript-wrap,
   .floating .body.state-error > .transcript-wrap {
     flex: 1 1 0;
@@ -125,6 +129,17 @@ export const layoutStyles = css`
     .body {
       padding: 0.5rem 0.75rem;
       gap: 0.5rem;
+    }
+    .notice.resume-notice {
+      flex-direction: row;
+      align-items: center;
+      padding-block: 0.25rem;
+    }
+    .resume-notice p {
+      flex: 1;
+    }
+    .resume-notice .wide {
+      inline-size: auto;
     }
   }
   .intro p {
