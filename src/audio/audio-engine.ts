@@ -54,42 +54,42 @@ export class AudioEngine {
   /** The agent's voice, 24 kHz s16le mono chunks. */
   readonly sink: AudioSink;
 
-  private readonly shared: SharedAudioContext;
-  private keeper: ContextKeeper | null = null;
-  private readonly onNeedsGesture: AudioEngineOptions['onNeedsGesture'];
-  private readonly microphone: MicrophoneSource;
-  private readonly speaker: SpeakerSink;
-  private lastInputLevel: AudioLevel = SILENT;
-  private lastOutputLevel: AudioLevel = SILENT;
+  readonly #shared: SharedAudioContext;
+  #keeper: ContextKeeper | null = null;
+  readonly #onNeedsGesture: AudioEngineOptions['onNeedsGesture'];
+  readonly #microphone: MicrophoneSource;
+  readonly #speaker: SpeakerSink;
+  #lastInputLevel: AudioLevel = SILENT;
+  #lastOutputLevel: AudioLevel = SILENT;
 
   constructor(options: AudioEngineOptions = {}) {
-    this.shared = new SharedAudioContext(
-      { created: (context) => this.keep(context), closed: () => this.stopKeeping() },
+    this.#shared = new SharedAudioContext(
+      { created: (context) => this.#keep(context), closed: () => this.#stopKeeping() },
       options.gesture ?? null,
     );
-    this.onNeedsGesture = options.onNeedsGesture;
-    this.microphone = new MicrophoneSource(this.shared, {
+    this.#onNeedsGesture = options.onNeedsGesture;
+    this.#microphone = new MicrophoneSource(this.#shared, {
       audioProcessing: options.audioProcessing ?? true,
       inputDeviceId: options.inputDeviceId,
       frameSamples: options.frameSamples,
       workletBaseUrl: options.workletBaseUrl,
       gesture: options.gesture,
       onLevel: (level) => {
-        this.lastInputLevel = level;
+        this.#lastInputLevel = level;
         options.onInputLevel?.(level);
       },
-      onOpenFailed: (error) => this.failed(error),
+      onOpenFailed: (error) => this.#failed(error),
     });
-    this.speaker = new SpeakerSink(this.shared, {
+    this.#speaker = new SpeakerSink(this.#shared, {
       ...options.playback,
       workletBaseUrl: options.workletBaseUrl,
       outputDeviceId: options.outputDeviceId,
-      microphoneOpened: () => this.microphone.opened,
-      onStatus: (status) => this.playbackStatus(status, options.onOutputLevel),
-      onOpenFailed: (error) => this.failed(error),
+      microphoneOpened: () => this.#microphone.opened,
+      onStatus: (status) => this.#playbackStatus(status, options.onOutputLevel),
+      onOpenFailed: (error) => this.#failed(error),
     });
-    this.source = this.microphone;
-    this.sink = this.speaker;
+    this.source = this.#microphone;
+    this.sink = this.#speaker;
   }
 
   /** True when this browser can run a call's audio at all (Web Audio and a microphone API). */
@@ -99,90 +99,90 @@ export class AudioEngine {
 
   /** The call's AudioContext while either end is open. */
   get context(): AudioContext | null {
-    return this.shared.current;
+    return this.#shared.current;
   }
 
   /** The agent's voice once the sink is open (connect an AnalyserNode to draw it). */
   get outputNode(): AudioNode | null {
-    return this.speaker.output;
+    return this.#speaker.output;
   }
 
   /** The microphone's stream once the source is open. */
   get inputStream(): MediaStream | null {
-    return this.microphone.mediaStream;
+    return this.#microphone.mediaStream;
   }
 
   get inputLevel(): AudioLevel {
-    return this.lastInputLevel;
+    return this.#lastInputLevel;
   }
 
   get outputLevel(): AudioLevel {
-    return this.lastOutputLevel;
+    return this.#lastOutputLevel;
   }
 
   /** Queue depth, played position, underruns of the agent's voice (null before the sink is open). */
   get playback(): PlaybackStatus | null {
-    return this.speaker.status;
+    return this.#speaker.status;
   }
 
   /** Switches the microphone mid-call without restarting the capture (see MicrophoneSource.switchDevice). */
   setInputDevice(deviceId: string): Promise<void> {
-    return this.microphone.switchDevice(deviceId);
+    return this.#microphone.switchDevice(deviceId);
   }
 
   /** Switches the output device mid-call; rejects where the browser cannot (no `AudioContext.setSinkId`). */
   setOutputDevice(deviceId: string): Promise<void> {
-    return this.speaker.setOutputDevice(deviceId);
+    return this.#speaker.setOutputDevice(deviceId);
   }
 
   /** Whether the call's audio waits for the visitor's tap (see `onNeedsGesture`). */
   get needsGesture(): boolean {
-    return this.keeper?.waitingForGesture ?? false;
+    return this.#keeper?.waitingForGesture ?? false;
   }
 
   /** Resumes the call's audio; call it synchronously inside the visitor's tap. */
   resumeAudio(): void {
-    this.keeper?.resumeInGesture();
+    this.#keeper?.resumeInGesture();
   }
 
   /** Releases everything (the same as closing both ends). Safe to call more than once. */
   close(): void {
-    this.stopKeeping();
-    this.microphone.close();
-    this.speaker.close();
-    this.lastInputLevel = this.lastOutputLevel = SILENT;
+    this.#stopKeeping();
+    this.#microphone.close();
+    this.#speaker.close();
+    this.#lastInputLevel = this.#lastOutputLevel = SILENT;
   }
 
   /** Watches the new context for the rest of the call: suspended or interrupted, it is resumed (on a tap
    *  when nothing else works), and looked at again whenever the page is shown. */
-  private keep(context: AudioContext): void {
-    this.stopKeeping();
-    this.keeper = new ContextKeeper(context, {
-      onNeedsGesture: (needsGesture) => this.onNeedsGesture?.(needsGesture),
+  #keep(context: AudioContext): void {
+    this.#stopKeeping();
+    this.#keeper = new ContextKeeper(context, {
+      onNeedsGesture: (needsGesture) => this.#onNeedsGesture?.(needsGesture),
     });
-    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.pageShown);
+    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.#pageShown);
   }
 
-  private readonly pageShown = (): void => {
-    if (document.visibilityState === 'visible') this.keeper?.check();
+  readonly #pageShown = (): void => {
+    if (document.visibilityState === 'visible') this.#keeper?.check();
   };
 
-  private stopKeeping(): void {
-    if (!this.keeper) return;
-    const wasWaiting = this.keeper.waitingForGesture;
-    this.keeper.dispose();
-    this.keeper = null;
-    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', this.pageShown);
-    if (wasWaiting) this.onNeedsGesture?.(false);
+  #stopKeeping(): void {
+    if (!this.#keeper) return;
+    const wasWaiting = this.#keeper.waitingForGesture;
+    this.#keeper.dispose();
+    this.#keeper = null;
+    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', this.#pageShown);
+    if (wasWaiting) this.#onNeedsGesture?.(false);
   }
 
-  private failed(_error: CallError): void {
+  #failed(_error: CallError): void {
     this.close();
   }
 
-  private playbackStatus(status: PlaybackStatus, onOutputLevel: AudioEngineOptions['onOutputLevel']): void {
+  #playbackStatus(status: PlaybackStatus, onOutputLevel: AudioEngineOptions['onOutputLevel']): void {
     const level = { rms: status.rms, peak: status.peak };
-    this.lastOutputLevel = level;
+    this.#lastOutputLevel = level;
     onOutputLevel?.(level);
   }
 }

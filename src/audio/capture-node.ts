@@ -22,14 +22,20 @@ export class CaptureNode {
   /** The processor threw: no more frames will come. */
   onError: ((message: string) => void) | null = null;
 
-  private disposed = false;
+  #disposed = false;
+  #input: MediaStreamAudioSourceNode;
+  readonly #node: AudioWorkletNode;
+  readonly #context: AudioContext;
 
   private constructor(
-    private input: MediaStreamAudioSourceNode,
-    private readonly node: AudioWorkletNode,
-    private readonly context: AudioContext,
+    input: MediaStreamAudioSourceNode,
+    node: AudioWorkletNode,
+    context: AudioContext,
   ) {
-    node.port.onmessage = (event: MessageEvent<unknown>) => this.receive(event.data);
+    this.#input = input;
+    this.#node = node;
+    this.#context = context;
+    node.port.onmessage = (event: MessageEvent<unknown>) => this.#receive(event.data);
     node.onprocessorerror = () => this.onError?.('The capture processor failed.');
   }
 
@@ -63,37 +69,37 @@ export class CaptureNode {
    *  resampler state and its frame pacing carry on; the previous source is disconnected, its stream is
    *  the caller's to stop. */
   replaceStream(stream: MediaStream): void {
-    if (this.disposed) return;
-    const input = this.context.createMediaStreamSource(stream);
-    input.connect(this.node);
-    disconnect(this.input);
-    this.input = input;
+    if (this.#disposed) return;
+    const input = this.#context.createMediaStreamSource(stream);
+    input.connect(this.#node);
+    disconnect(this.#input);
+    this.#input = input;
   }
 
   /** Frames flow from now on. */
   start(): void {
-    if (!this.disposed) this.post({ type: 'start' });
+    if (!this.#disposed) this.#post({ type: 'start' });
   }
 
   /** Stops the processor and disconnects both nodes. Safe to call more than once. */
   dispose(): void {
-    if (this.disposed) return;
-    this.disposed = true;
-    this.post({ type: 'stop' });
-    this.node.port.onmessage = null;
-    this.node.onprocessorerror = null;
-    this.node.port.close();
-    disconnect(this.input);
-    disconnect(this.node);
+    if (this.#disposed) return;
+    this.#disposed = true;
+    this.#post({ type: 'stop' });
+    this.#node.port.onmessage = null;
+    this.#node.onprocessorerror = null;
+    this.#node.port.close();
+    disconnect(this.#input);
+    disconnect(this.#node);
     this.onFrame = this.onLevel = this.onError = null;
   }
 
-  private post(command: CaptureCommand): void {
-    this.node.port.postMessage(command);
+  #post(command: CaptureCommand): void {
+    this.#node.port.postMessage(command);
   }
 
-  private receive(data: unknown): void {
-    if (this.disposed || typeof data !== 'object' || data === null) return;
+  #receive(data: unknown): void {
+    if (this.#disposed || typeof data !== 'object' || data === null) return;
     const event = data as { type?: unknown; frame?: unknown; rms?: unknown; peak?: unknown };
     if (event.type === 'frame' && isInt16Array(event.frame)) {
       const frame = event.frame;

@@ -24,58 +24,60 @@ export interface ContextKeeperOptions {
 const DEFAULT_GESTURE_WAIT_MS = 400;
 
 export class ContextKeeper {
-  private needsGesture = false;
-  private waiting: unknown = null;
-  private disposed = false;
-  private readonly gestureWaitMs: number;
-  private readonly setTimer: (fn: () => void, ms: number) => unknown;
-  private readonly clearTimer: (timer: unknown) => void;
+  #needsGesture = false;
+  #waiting: unknown = null;
+  #disposed = false;
+  readonly #gestureWaitMs: number;
+  readonly #setTimer: (fn: () => void, ms: number) => unknown;
+  readonly #clearTimer: (timer: unknown) => void;
+  readonly #options: ContextKeeperOptions;
 
   constructor(
     private readonly context: KeptContext,
-    private readonly options: ContextKeeperOptions,
+    options: ContextKeeperOptions,
   ) {
-    this.gestureWaitMs = options.gestureWaitMs ?? DEFAULT_GESTURE_WAIT_MS;
-    this.setTimer = options.setTimeout ?? ((fn, ms) => setTimeout(fn, ms));
-    this.clearTimer = options.clearTimeout ?? ((timer) => clearTimeout(timer as ReturnType<typeof setTimeout>));
+    this.#options = options;
+    this.#gestureWaitMs = options.gestureWaitMs ?? DEFAULT_GESTURE_WAIT_MS;
+    this.#setTimer = options.setTimeout ?? ((fn, ms) => setTimeout(fn, ms));
+    this.#clearTimer = options.clearTimeout ?? ((timer) => clearTimeout(timer as ReturnType<typeof setTimeout>));
     context.addEventListener('statechange', this.check);
   }
 
   /** Whether the context is waiting for the visitor's tap. */
   get waitingForGesture(): boolean {
-    return this.needsGesture;
+    return this.#needsGesture;
   }
 
   /** Looks at the context now (also after the page is shown again): resumes it when it is not running. */
   readonly check = (): void => {
-    if (this.disposed) return;
+    if (this.#disposed) return;
     const { state } = this.context;
-    if (state === 'running') return this.settle(false);
-    if (state === 'closed') return this.settle(false);
+    if (state === 'running') return this.#settle(false);
+    if (state === 'closed') return this.#settle(false);
     // `suspended` or `interrupted`: ask now; if it does not run soon, only a gesture will do.
-    this.tryResume();
-    if (this.waiting === null) {
-      this.waiting = this.setTimer(() => {
-        this.waiting = null;
-        if (!this.disposed && this.context.state !== 'running' && this.context.state !== 'closed') this.settle(true);
-      }, this.gestureWaitMs);
+    this.#tryResume();
+    if (this.#waiting === null) {
+      this.#waiting = this.#setTimer(() => {
+        this.#waiting = null;
+        if (!this.#disposed && this.context.state !== 'running' && this.context.state !== 'closed') this.#settle(true);
+      }, this.#gestureWaitMs);
     }
   };
 
   /** The visitor tapped: resume in this same gesture (no `await` before it). */
   resumeInGesture(): void {
-    if (this.disposed) return;
-    this.tryResume();
+    if (this.#disposed) return;
+    this.#tryResume();
   }
 
   dispose(): void {
-    this.disposed = true;
+    this.#disposed = true;
     this.context.removeEventListener('statechange', this.check);
-    if (this.waiting !== null) this.clearTimer(this.waiting);
-    this.waiting = null;
+    if (this.#waiting !== null) this.#clearTimer(this.#waiting);
+    this.#waiting = null;
   }
 
-  private tryResume(): void {
+  #tryResume(): void {
     let resumed: Promise<void>;
     try {
       resumed = this.context.resume();
@@ -85,19 +87,19 @@ export class ContextKeeper {
     // A refusal (no gesture yet, an interruption still under way) is answered by the gesture wait.
     resumed.then(
       () => {
-        if (!this.disposed && this.context.state === 'running') this.settle(false);
+        if (!this.#disposed && this.context.state === 'running') this.#settle(false);
       },
       () => undefined,
     );
   }
 
-  private settle(needsGesture: boolean): void {
-    if (!needsGesture && this.waiting !== null) {
-      this.clearTimer(this.waiting);
-      this.waiting = null;
+  #settle(needsGesture: boolean): void {
+    if (!needsGesture && this.#waiting !== null) {
+      this.#clearTimer(this.#waiting);
+      this.#waiting = null;
     }
-    if (needsGesture === this.needsGesture) return;
-    this.needsGesture = needsGesture;
-    this.options.onNeedsGesture(needsGesture);
+    if (needsGesture === this.#needsGesture) return;
+    this.#needsGesture = needsGesture;
+    this.#options.onNeedsGesture(needsGesture);
   }
 }

@@ -37,7 +37,7 @@ export class GestureAudio {
   private context: AudioContext | null = null;
   /** Why the context could not be created in the gesture (reported by the engine). */
   private contextFailure: { error: unknown } | null = null;
-  private microphone: Promise<MediaStream> | null = null;
+  #microphone: Promise<MediaStream> | null = null;
 
   /** Call synchronously in the visitor's gesture. Never throws. */
   constructor({ microphone, audioProcessing, deviceId }: GestureAudioOptions) {
@@ -48,11 +48,11 @@ export class GestureAudio {
       // context's rate when it is created, so a headset opened first keeps its own rate out of the call.
       setAudioSessionType('play-and-record');
       try {
-        this.microphone = navigator.mediaDevices.getUserMedia(microphoneConstraints({ audioProcessing, deviceId }));
+        this.#microphone = navigator.mediaDevices.getUserMedia(microphoneConstraints({ audioProcessing, deviceId }));
       } catch (error) {
-        this.microphone = Promise.reject(error);
+        this.#microphone = Promise.reject(error);
       }
-      this.microphone.catch(() => undefined);
+      this.#microphone.catch(() => undefined);
     }
     try {
       this.context = newCallContext();
@@ -71,8 +71,8 @@ export class GestureAudio {
 
   /** The browser's answer to the microphone request made in the gesture (once), or null. */
   takeMicrophone(): Promise<MediaStream> | null {
-    const microphone = this.microphone;
-    this.microphone = null;
+    const microphone = this.#microphone;
+    this.#microphone = null;
     return microphone;
   }
 

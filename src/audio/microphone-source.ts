@@ -24,46 +24,46 @@ export interface MicrophoneSourceOptions {
 }
 
 export class MicrophoneSource implements FrameSource {
-  private opening: Promise<void> | null = null;
+  #opening: Promise<void> | null = null;
   /** Bumped by every open and close, so an open that is overtaken by close() cleans up after itself. */
-  private generation = 0;
-  private stream: MediaStream | null = null;
-  private capture: CaptureNode | null = null;
-  private onFrame: ((frame: ArrayBuffer) => void) | null = null;
-  private onFailure: ((error: CallError) => void) | null = null;
-  private failure: CallError | null = null;
-  private started = false;
+  #generation = 0;
+  #stream: MediaStream | null = null;
+  #capture: CaptureNode | null = null;
+  #onFrame: ((frame: ArrayBuffer) => void) | null = null;
+  #onFailure: ((error: CallError) => void) | null = null;
+  #failure: CallError | null = null;
+  #started = false;
   /** The default device being opened in place of one that ended. */
-  private replacing: Promise<void> | null = null;
+  #replacing: Promise<void> | null = null;
   /** The device asked for (the option, then the last switch). */
-  private deviceId: string | undefined;
+  #deviceId: string | undefined;
   /** Switches run one after the other. */
-  private switching: Promise<void> = Promise.resolve();
+  #switching: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly shared: SharedAudioContext,
     private readonly options: MicrophoneSourceOptions,
   ) {
-    this.deviceId = options.inputDeviceId;
+    this.#deviceId = options.inputDeviceId;
   }
 
   /** The microphone's stream while open (for a host's own analysers or diagnostics). */
   get mediaStream(): MediaStream | null {
-    return this.stream;
+    return this.#stream;
   }
 
   /** The pending or finished open() of this call, if any. */
   get opened(): Promise<void> | null {
-    return this.opening;
+    return this.#opening;
   }
 
   /** Synchronously asks for the microphone and then creates the shared context (both in the user's
    *  gesture, the microphone first: Safari fixes the context's rate when it is created); the capture
    *  processor is connected once the microphone is open. */
   open(): Promise<void> {
-    if (this.opening) return this.opening;
-    const generation = ++this.generation;
-    this.failure = null;
+    if (this.#opening) return this.#opening;
+    const generation = ++this.#generation;
+    this.#failure = null;
     let streamRequest: Promise<MediaStream>;
     let context: AudioContext;
     try {
@@ -76,7 +76,7 @@ export class MicrophoneSource implements FrameSource {
         setAudioSessionType('play-and-record');
         streamRequest = requestMicrophone({
           audioProcessing: this.options.audioProcessing,
-          deviceId: this.deviceId,
+          deviceId: this.#deviceId,
         });
       }
       try {
@@ -86,25 +86,25 @@ export class MicrophoneSource implements FrameSource {
         throw error;
       }
     } catch (error) {
-      this.opening = this.rejected(generation, microphoneError(error));
-      return this.opening;
+      this.#opening = this.#rejected(generation, microphoneError(error));
+      return this.#opening;
     }
-    this.opening = this.connect(generation, context, streamRequest).catch((error: unknown) =>
-      this.rejected(generation, error instanceof CallError ? error : microphoneError(error)),
+    this.#opening = this.#connect(generation, context, streamRequest).catch((error: unknown) =>
+      this.#rejected(generation, error instanceof CallError ? error : microphoneError(error)),
     );
-    return this.opening;
+    return this.#opening;
   }
 
   start(onFrame: (frame: ArrayBuffer) => void, onFailure: (error: CallError) => void): void {
-    this.onFrame = onFrame;
-    this.onFailure = onFailure;
-    this.started = true;
-    if (this.failure) {
-      const failure = this.failure;
-      queueMicrotask(() => this.report(failure));
+    this.#onFrame = onFrame;
+    this.#onFailure = onFailure;
+    this.#started = true;
+    if (this.#failure) {
+      const failure = this.#failure;
+      queueMicrotask(() => this.#report(failure));
       return;
     }
-    this.capture?.start();
+    this.#capture?.start();
   }
 
   /**
@@ -113,53 +113,53 @@ export class MicrophoneSource implements FrameSource {
    * Rejects with a CallError when the device cannot be opened; the call keeps the microphone it had.
    */
   switchDevice(deviceId: string): Promise<void> {
-    const next = this.switching.then(() => this.replaceDevice(deviceId));
-    this.switching = next.catch(() => undefined);
+    const next = this.#switching.then(() => this.#replaceDevice(deviceId));
+    this.#switching = next.catch(() => undefined);
     return next;
   }
 
-  private async replaceDevice(deviceId: string): Promise<void> {
-    const capture = this.capture;
-    if (!capture || this.failure) throw new CallError('MIC_UNAVAILABLE', 'No microphone is open to switch from.');
-    const generation = this.generation;
+  async #replaceDevice(deviceId: string): Promise<void> {
+    const capture = this.#capture;
+    if (!capture || this.#failure) throw new CallError('MIC_UNAVAILABLE', 'No microphone is open to switch from.');
+    const generation = this.#generation;
     const stream = await requestMicrophone({ audioProcessing: this.options.audioProcessing, deviceId });
     // Closed (or failed) while the browser was opening the new device: nothing to switch any more.
-    if (generation !== this.generation || this.capture !== capture) {
+    if (generation !== this.#generation || this.#capture !== capture) {
       stopStream(stream);
       throw new CallError('MIC_UNAVAILABLE', 'The call ended while the microphone was being switched.');
     }
-    const previous = this.stream;
-    this.stream = stream;
-    this.deviceId = deviceId;
-    for (const track of stream.getAudioTracks()) track.addEventListener('ended', this.trackEnded);
+    const previous = this.#stream;
+    this.#stream = stream;
+    this.#deviceId = deviceId;
+    for (const track of stream.getAudioTracks()) track.addEventListener('ended', this.#trackEnded);
     capture.replaceStream(stream);
     if (previous) {
-      for (const track of previous.getAudioTracks()) track.removeEventListener('ended', this.trackEnded);
+      for (const track of previous.getAudioTracks()) track.removeEventListener('ended', this.#trackEnded);
       stopStream(previous);
     }
   }
 
   close(): void {
-    this.generation++;
-    this.opening = null;
-    this.started = false;
-    this.onFrame = this.onFailure = null;
-    this.release();
+    this.#generation++;
+    this.#opening = null;
+    this.#started = false;
+    this.#onFrame = this.#onFailure = null;
+    this.#release();
   }
 
-  private async connect(generation: number, context: AudioContext, streamRequest: Promise<MediaStream>): Promise<void> {
+  async #connect(generation: number, context: AudioContext, streamRequest: Promise<MediaStream>): Promise<void> {
     const stream = await streamRequest;
     // Closed while the browser was asking: nothing to report, nothing left open.
-    if (generation !== this.generation) return stopStream(stream);
-    await this.attach(generation, context, stream);
+    if (generation !== this.#generation) return stopStream(stream);
+    await this.#attach(generation, context, stream);
     // Now that the microphone is open the context may run (it usually already does).
     if (context.state === 'suspended') context.resume().catch(() => undefined);
   }
 
   /** Connects `stream` to a new capture processor; frames flow at once when the source is started. */
-  private async attach(generation: number, context: AudioContext, stream: MediaStream): Promise<void> {
-    this.stream = stream;
-    for (const track of stream.getAudioTracks()) track.addEventListener('ended', this.trackEnded);
+  async #attach(generation: number, context: AudioContext, stream: MediaStream): Promise<void> {
+    this.#stream = stream;
+    for (const track of stream.getAudioTracks()) track.addEventListener('ended', this.#trackEnded);
     let capture: CaptureNode;
     try {
       capture = await CaptureNode.create(context, stream, {
@@ -170,19 +170,19 @@ export class MicrophoneSource implements FrameSource {
       if (error instanceof CallError) throw error;
       throw new CallError('AUDIO_UNSUPPORTED', `The microphone could not be connected to Web Audio (${describeError(error)}).`);
     }
-    if (generation !== this.generation) return capture.dispose();
-    this.capture = capture;
+    if (generation !== this.#generation) return capture.dispose();
+    this.#capture = capture;
     capture.onLevel = (level) => this.options.onLevel?.(level);
     capture.onFrame = (frame) => {
-      if (this.started) this.onFrame?.(frame);
+      if (this.#started) this.#onFrame?.(frame);
     };
-    capture.onError = (message) => this.fail(new CallError('MIC_UNAVAILABLE', message));
-    if (this.started) capture.start();
+    capture.onError = (message) => this.#fail(new CallError('MIC_UNAVAILABLE', message));
+    if (this.#started) capture.start();
   }
 
-  private rejected(generation: number, error: CallError): Promise<never> {
-    if (generation === this.generation) {
-      this.release();
+  #rejected(generation: number, error: CallError): Promise<never> {
+    if (generation === this.#generation) {
+      this.#release();
       this.options.onOpenFailed?.(error);
     }
     return Promise.reject(error);
@@ -190,55 +190,55 @@ export class MicrophoneSource implements FrameSource {
 
   /** The microphone ended mid-call (unplugged, revoked): the default device takes over if there is one
    *  (permission was given for this call, so no gesture is needed); with none, the session hears of it. */
-  private readonly trackEnded = (): void => {
-    if (this.failure || this.replacing) return;
-    const generation = this.generation;
+  readonly #trackEnded = (): void => {
+    if (this.#failure || this.#replacing) return;
+    const generation = this.#generation;
     const context = this.shared.current;
-    this.releaseMicrophone();
+    this.#releaseMicrophone();
     const lost = () =>
-      this.fail(new CallError('MIC_UNAVAILABLE', 'The microphone stopped (unplugged, or taken by another application).'));
+      this.#fail(new CallError('MIC_UNAVAILABLE', 'The microphone stopped (unplugged, or taken by another application).'));
     if (!context || context.state === 'closed') return lost();
-    this.replacing = requestMicrophone({ audioProcessing: this.options.audioProcessing })
+    this.#replacing = requestMicrophone({ audioProcessing: this.options.audioProcessing })
       .then(async (stream) => {
-        if (generation !== this.generation) return stopStream(stream);
-        this.deviceId = undefined;
-        await this.attach(generation, context, stream);
+        if (generation !== this.#generation) return stopStream(stream);
+        this.#deviceId = undefined;
+        await this.#attach(generation, context, stream);
       })
       .catch(() => {
-        if (generation === this.generation) lost();
+        if (generation === this.#generation) lost();
       })
       .finally(() => {
-        this.replacing = null;
+        this.#replacing = null;
       });
   };
 
   /** The microphone went away mid-call: frames stop, the session hears about it once. */
-  private fail(error: CallError): void {
-    if (this.failure) return;
-    this.failure = error;
-    this.releaseMicrophone();
-    if (this.started) this.report(error);
+  #fail(error: CallError): void {
+    if (this.#failure) return;
+    this.#failure = error;
+    this.#releaseMicrophone();
+    if (this.#started) this.#report(error);
   }
 
-  private report(error: CallError): void {
-    const onFailure = this.onFailure;
-    this.onFailure = null;
-    this.onFrame = null;
+  #report(error: CallError): void {
+    const onFailure = this.#onFailure;
+    this.#onFailure = null;
+    this.#onFrame = null;
     onFailure?.(error);
   }
 
-  private releaseMicrophone(): void {
-    this.capture?.dispose();
-    this.capture = null;
-    if (this.stream) {
-      for (const track of this.stream.getAudioTracks()) track.removeEventListener('ended', this.trackEnded);
-      stopStream(this.stream);
-      this.stream = null;
+  #releaseMicrophone(): void {
+    this.#capture?.dispose();
+    this.#capture = null;
+    if (this.#stream) {
+      for (const track of this.#stream.getAudioTracks()) track.removeEventListener('ended', this.#trackEnded);
+      stopStream(this.#stream);
+      this.#stream = null;
     }
   }
 
-  private release(): void {
-    this.releaseMicrophone();
+  #release(): void {
+    this.#releaseMicrophone();
     this.shared.release(this);
   }
 }

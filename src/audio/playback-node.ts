@@ -38,16 +38,18 @@ export class PlaybackNode {
   /** The processor threw: nothing more will play. */
   onError: ((message: string) => void) | null = null;
 
-  private seq = 0;
-  private latest: PlaybackStatus = IDLE_STATUS;
-  private waiters: { seq: number; resolve: () => void }[] = [];
-  private disposed = false;
+  #seq = 0;
+  #latest: PlaybackStatus = IDLE_STATUS;
+  #waiters: { seq: number; resolve: () => void }[] = [];
+  #disposed = false;
+  readonly #node: AudioWorkletNode;
 
-  private constructor(private readonly node: AudioWorkletNode) {
-    node.port.onmessage = (event: MessageEvent<unknown>) => this.receive(event.data);
+  private constructor(node: AudioWorkletNode) {
+    this.#node = node;
+    node.port.onmessage = (event: MessageEvent<unknown>) => this.#receive(event.data);
     node.onprocessorerror = () => {
       this.onError?.('The playback processor failed.');
-      this.releaseWaiters();
+      this.#releaseWaiters();
     };
   }
 
@@ -72,76 +74,76 @@ export class PlaybackNode {
 
   /** The agent's voice (mono); connect it to the destination or to an analyser. */
   get output(): AudioNode {
-    return this.node;
+    return this.#node;
   }
 
   /** The last status the processor reported. */
   get status(): PlaybackStatus {
-    return this.latest;
+    return this.#latest;
   }
 
   /** Queues `chunk` (s16le samples; a trailing odd byte is ignored). The buffer is transferred: the
    *  caller must not use it afterwards. */
   write(chunk: ArrayBuffer): void {
-    if (this.disposed || !isArrayBuffer(chunk)) return;
+    if (this.#disposed || !isArrayBuffer(chunk)) return;
     const samples = chunk.byteLength >> 1;
     if (samples === 0) return;
     const pcm = new Int16Array(chunk, 0, samples);
-    const command: PlaybackCommand = { type: 'chunk', seq: ++this.seq, pcm };
+    const command: PlaybackCommand = { type: 'chunk', seq: ++this.#seq, pcm };
     try {
-      this.node.port.postMessage(command, [chunk]);
+      this.#node.port.postMessage(command, [chunk]);
     } catch {
       // Not transferable (for example a buffer owned by WebAssembly memory): send a copy.
-      this.node.port.postMessage({ ...command, pcm: pcm.slice() });
+      this.#node.port.postMessage({ ...command, pcm: pcm.slice() });
     }
   }
 
   /** Fades out within the configured fade (≤ 5 ms) and drops everything queued. */
   flush(): void {
-    if (!this.disposed) this.node.port.postMessage({ type: 'flush', seq: ++this.seq } satisfies PlaybackCommand);
+    if (!this.#disposed) this.#node.port.postMessage({ type: 'flush', seq: ++this.#seq } satisfies PlaybackCommand);
   }
 
   /** Resolves once everything written so far has left the processor (played, or dropped by a flush).
    *  Tells the processor that no more audio is expected for now, so a tail shorter than the prebuffer
    *  is played out rather than held back. */
   drained(): Promise<void> {
-    if (this.disposed || (this.latest.drained && this.latest.seq >= this.seq)) return Promise.resolve();
-    const seq = ++this.seq;
-    this.node.port.postMessage({ type: 'drain', seq } satisfies PlaybackCommand);
-    return new Promise((resolve) => this.waiters.push({ seq, resolve }));
+    if (this.#disposed || (this.#latest.drained && this.#latest.seq >= this.#seq)) return Promise.resolve();
+    const seq = ++this.#seq;
+    this.#node.port.postMessage({ type: 'drain', seq } satisfies PlaybackCommand);
+    return new Promise((resolve) => this.#waiters.push({ seq, resolve }));
   }
 
   /** Stops the processor and disconnects it; pending `drained()` promises resolve. Safe to call twice. */
   dispose(): void {
-    if (this.disposed) return;
-    this.disposed = true;
-    this.node.port.postMessage({ type: 'stop' } satisfies PlaybackCommand);
-    this.node.port.onmessage = null;
-    this.node.onprocessorerror = null;
-    this.node.port.close();
+    if (this.#disposed) return;
+    this.#disposed = true;
+    this.#node.port.postMessage({ type: 'stop' } satisfies PlaybackCommand);
+    this.#node.port.onmessage = null;
+    this.#node.onprocessorerror = null;
+    this.#node.port.close();
     try {
-      this.node.disconnect();
+      this.#node.disconnect();
     } catch {
       // already disconnected
     }
-    this.releaseWaiters();
+    this.#releaseWaiters();
     this.onStatus = this.onError = null;
   }
 
-  private receive(data: unknown): void {
-    if (this.disposed || !isStatus(data)) return;
-    this.latest = data;
+  #receive(data: unknown): void {
+    if (this.#disposed || !isStatus(data)) return;
+    this.#latest = data;
     if (data.drained) {
-      const ready = this.waiters.filter((waiter) => waiter.seq <= data.seq);
-      this.waiters = this.waiters.filter((waiter) => waiter.seq > data.seq);
+      const ready = this.#waiters.filter((waiter) => waiter.seq <= data.seq);
+      this.#waiters = this.#waiters.filter((waiter) => waiter.seq > data.seq);
       for (const waiter of ready) waiter.resolve();
     }
     this.onStatus?.(data);
   }
 
-  private releaseWaiters(): void {
-    const waiters = this.waiters;
-    this.waiters = [];
+  #releaseWaiters(): void {
+    const waiters = this.#waiters;
+    this.#waiters = [];
     for (const waiter of waiters) waiter.resolve();
   }
 }

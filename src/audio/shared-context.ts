@@ -21,48 +21,54 @@ export function createCallContext(): AudioContext {
 const unsupported = (error: unknown) => new CallError('AUDIO_UNSUPPORTED', `Web Audio could not start (${describeError(error)}).`);
 
 export class SharedAudioContext {
-  private context: AudioContext | null = null;
-  private readonly users = new Set<object>();
+  #context: AudioContext | null = null;
+  readonly #users = new Set<object>();
+
+  readonly #hooks: { created?: (context: AudioContext) => void; closed?: () => void };
+  readonly #gesture: GestureAudio | null;
 
   /** `created` runs once per context, right after it is created or adopted; `closed` when the last user
    *  lets go of it. */
   constructor(
-    private readonly hooks: { created?: (context: AudioContext) => void; closed?: () => void } = {},
+    hooks: { created?: (context: AudioContext) => void; closed?: () => void } = {},
     /** What the gesture opened: its context is adopted by the first `acquire`. */
-    private readonly gesture: GestureAudio | null = null,
-  ) {}
+    gesture: GestureAudio | null = null,
+  ) {
+    this.#hooks = hooks;
+    this.#gesture = gesture;
+  }
 
   /** The context, or null before the first `acquire` / after the last `release`. */
   get current(): AudioContext | null {
-    return this.context;
+    return this.#context;
   }
 
   /** Returns the context, adopting the gesture's or creating one now if needed. Throws AUDIO_UNSUPPORTED. */
   acquire(user: object): AudioContext {
-    if (!this.context) {
+    if (!this.#context) {
       let adopted: AudioContext | null;
       try {
-        adopted = this.gesture?.takeContext() ?? null;
+        adopted = this.#gesture?.takeContext() ?? null;
       } catch (error) {
         throw unsupported(error);
       }
-      this.context = adopted && adopted.state !== 'closed' ? adopted : createCallContext();
-      this.hooks.created?.(this.context);
+      this.#context = adopted && adopted.state !== 'closed' ? adopted : createCallContext();
+      this.#hooks.created?.(this.#context);
     }
-    this.users.add(user);
-    return this.context;
+    this.#users.add(user);
+    return this.#context;
   }
 
   /** `user` no longer needs the context; the last one out closes it (and anything the gesture opened that
    *  was never used). */
   release(user: object): void {
-    this.users.delete(user);
-    if (this.users.size > 0) return;
-    this.gesture?.release();
-    if (!this.context) return;
-    const context = this.context;
-    this.context = null;
-    this.hooks.closed?.();
+    this.#users.delete(user);
+    if (this.#users.size > 0) return;
+    this.#gesture?.release();
+    if (!this.#context) return;
+    const context = this.#context;
+    this.#context = null;
+    this.#hooks.closed?.();
     if (context.state !== 'closed') context.close().catch(() => undefined);
   }
 }

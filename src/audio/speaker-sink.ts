@@ -23,120 +23,125 @@ const MAX_PENDING_CHUNKS = 256;
 const MAX_OUTPUT_LATENCY_MS = 500;
 
 export class SpeakerSink implements AudioSink {
-  private opening: Promise<void> | null = null;
-  private generation = 0;
-  private playback: PlaybackNode | null = null;
+  #opening: Promise<void> | null = null;
+  #generation = 0;
+  #playback: PlaybackNode | null = null;
   /** Chunks written while the processor was still loading. */
-  private pending: ArrayBuffer[] = [];
+  #pending: ArrayBuffer[] = [];
   /** Told when the playback processor breaks down mid-call. */
-  private onFailure: ((error: CallError) => void) | null = null;
+  #onFailure: ((error: CallError) => void) | null = null;
   /** The processor's last status, kept after close for the call's diagnostics. */
-  private lastStatus: PlaybackStatus | null = null;
+  #lastStatus: PlaybackStatus | null = null;
+  readonly #shared: SharedAudioContext;
+  readonly #options: SpeakerSinkOptions;
 
   constructor(
-    private readonly shared: SharedAudioContext,
-    private readonly options: SpeakerSinkOptions,
-  ) {}
+    shared: SharedAudioContext,
+    options: SpeakerSinkOptions,
+  ) {
+    this.#shared = shared;
+    this.#options = options;
+  }
 
   /** The agent's voice, once open (for a host's own analysers). */
   get output(): AudioNode | null {
-    return this.playback?.output ?? null;
+    return this.#playback?.output ?? null;
   }
 
   /** The processor's latest status; after close, the last one it reported. */
   get status(): PlaybackStatus | null {
-    return this.playback?.status ?? this.lastStatus;
+    return this.#playback?.status ?? this.#lastStatus;
   }
 
   open(onFailure?: (error: CallError) => void): Promise<void> {
-    this.onFailure = onFailure ?? null;
-    if (this.opening) return this.opening;
-    const generation = ++this.generation;
+    this.#onFailure = onFailure ?? null;
+    if (this.#opening) return this.#opening;
+    const generation = ++this.#generation;
     let context: AudioContext;
     try {
-      context = this.shared.acquire(this);
+      context = this.#shared.acquire(this);
     } catch (error) {
-      this.opening = this.rejected(generation, toCallError(error, 'AUDIO_UNSUPPORTED'));
-      return this.opening;
+      this.#opening = this.#rejected(generation, toCallError(error, 'AUDIO_UNSUPPORTED'));
+      return this.#opening;
     }
-    this.opening = this.connect(generation, context).catch((error: unknown) =>
-      this.rejected(generation, toCallError(error, 'AUDIO_UNSUPPORTED')),
+    this.#opening = this.#connect(generation, context).catch((error: unknown) =>
+      this.#rejected(generation, toCallError(error, 'AUDIO_UNSUPPORTED')),
     );
-    return this.opening;
+    return this.#opening;
   }
 
   write(chunk: ArrayBuffer): void {
-    if (this.playback) this.playback.write(chunk);
-    else if (this.opening && this.pending.length < MAX_PENDING_CHUNKS) this.pending.push(chunk);
+    if (this.#playback) this.#playback.write(chunk);
+    else if (this.#opening && this.#pending.length < MAX_PENDING_CHUNKS) this.#pending.push(chunk);
   }
 
   flush(): void {
-    this.pending = [];
-    this.playback?.flush();
+    this.#pending = [];
+    this.#playback?.flush();
   }
 
   async drained(): Promise<void> {
     // Chunks written while opening are handed over when the processor is ready: wait for that first.
-    if (!this.playback && this.opening) await this.opening.catch(() => undefined);
-    const playback = this.playback;
+    if (!this.#playback && this.#opening) await this.#opening.catch(() => undefined);
+    const playback = this.#playback;
     if (!playback) return;
     await playback.drained();
     // The last samples have left the processor; let them leave the device's buffers too.
-    const context = this.shared.current;
-    if (!context || context.state !== 'running' || this.playback !== playback) return;
+    const context = this.#shared.current;
+    if (!context || context.state !== 'running' || this.#playback !== playback) return;
     const latencyMs = ((context.baseLatency || 0) + (context.outputLatency || 0)) * 1000;
     if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(latencyMs, MAX_OUTPUT_LATENCY_MS)));
   }
 
   close(): void {
-    this.onFailure = null;
-    this.generation++;
-    this.opening = null;
-    this.pending = [];
-    if (this.playback) this.lastStatus = this.playback.status;
-    this.playback?.dispose();
-    this.playback = null;
-    this.shared.release(this);
+    this.#onFailure = null;
+    this.#generation++;
+    this.#opening = null;
+    this.#pending = [];
+    if (this.#playback) this.#lastStatus = this.#playback.status;
+    this.#playback?.dispose();
+    this.#playback = null;
+    this.#shared.release(this);
   }
 
   /** Plays through another output device; rejects where the browser cannot choose (no setSinkId). */
   async setOutputDevice(deviceId: string): Promise<void> {
-    const context = this.shared.current as (AudioContext & { setSinkId?: (id: string) => Promise<void> }) | null;
+    const context = this.#shared.current as (AudioContext & { setSinkId?: (id: string) => Promise<void> }) | null;
     if (!context) throw new Error('voice-agent: the audio output is not open');
     if (typeof context.setSinkId !== 'function') throw new Error('voice-agent: this browser cannot choose the audio output');
     await context.setSinkId(deviceId);
   }
 
-  private async connect(generation: number, context: AudioContext): Promise<void> {
-    await this.options.microphoneOpened?.();
-    if (generation !== this.generation) return;
+  async #connect(generation: number, context: AudioContext): Promise<void> {
+    await this.#options.microphoneOpened?.();
+    if (generation !== this.#generation) return;
     let playback: PlaybackNode;
     try {
-      playback = await PlaybackNode.create(context, this.options);
+      playback = await PlaybackNode.create(context, this.#options);
     } catch (error) {
       throw new CallError('AUDIO_UNSUPPORTED', `The audio output could not start (${describeError(error)}).`);
     }
-    if (generation !== this.generation) {
+    if (generation !== this.#generation) {
       playback.dispose();
       return;
     }
-    this.playback = playback;
-    playback.onStatus = (status) => this.options.onStatus?.(status);
-    playback.onError = (message) => this.onFailure?.(new CallError('AUDIO_UNSUPPORTED', message));
+    this.#playback = playback;
+    playback.onStatus = (status) => this.#options.onStatus?.(status);
+    playback.onError = (message) => this.#onFailure?.(new CallError('AUDIO_UNSUPPORTED', message));
     playback.output.connect(context.destination);
-    for (const chunk of this.pending) playback.write(chunk);
-    this.pending = [];
-    if (this.options.outputDeviceId) {
+    for (const chunk of this.#pending) playback.write(chunk);
+    this.#pending = [];
+    if (this.#options.outputDeviceId) {
       // A missing device leaves the default output playing rather than failing the call.
-      await this.setOutputDevice(this.options.outputDeviceId).catch(() => undefined);
+      await this.setOutputDevice(this.#options.outputDeviceId).catch(() => undefined);
     }
     if (context.state === 'suspended') context.resume().catch(() => undefined);
   }
 
-  private rejected(generation: number, error: CallError): Promise<never> {
-    if (generation === this.generation) {
+  #rejected(generation: number, error: CallError): Promise<never> {
+    if (generation === this.#generation) {
       this.close();
-      this.options.onOpenFailed?.(error);
+      this.#options.onOpenFailed?.(error);
     }
     return Promise.reject(error);
   }

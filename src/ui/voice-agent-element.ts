@@ -224,41 +224,41 @@ export class VoiceAgentElement extends ReactiveHost {
   outputDeviceId = '';
 
   /** The owner's consent notice (the `consent` slot): gates every start. */
-  private readonly consent = new ConsentGate(this, () => this.agentKey, () => this.remembers);
+  readonly #consent = new ConsentGate(this, () => this.#agentKey, () => this.#remembers);
   /** The agent of the last call, kept for the visit: its face and language before the next call. */
-  private readonly lastAgent = new Remembered(() => `voice-agent:agent:${this.agentKey}`, () => this.remembers, readAgent);
+  readonly #lastAgent = new Remembered(() => `voice-agent:agent:${this.#agentKey}`, () => this.#remembers, readAgent);
   /** The language the visitor picked in the panel. */
-  private readonly chosenLang = new Remembered(() => 'voice-agent:lang', () => this.remembers, readLang);
+  readonly #chosenLang = new Remembered(() => 'voice-agent:lang', () => this.#remembers, readLang);
   /** The last call's agent as read when the widget was set up, not when a call ends: the language never flips
    *  under the visitor's eyes (the next page load speaks the agent's language). */
-  private rememberedAgent: AgentInfo | null = null;
-  private readonly language = new LangController(this, {
-    chosen: () => this.chosenLang.get(),
-    remembered: () => this.rememberedAgent?.language,
+  #rememberedAgent: AgentInfo | null = null;
+  readonly #language = new LangController(this, {
+    chosen: () => this.#chosenLang.get(),
+    remembered: () => this.#rememberedAgent?.language,
   });
   /** The call session, its audio and the panel, once their code is loaded (see call-ui-loader.ts).
    *  @internal (not in the published declarations) */
   protected ui: CallUi | null = null;
-  private loading: Promise<CallUi> | null = null;
+  #loading: Promise<CallUi> | null = null;
   /** A `start()` waiting for the call's code; `cancelled` once `end()` was called meanwhile. */
-  private waitingStart: { done: Promise<void>; cancelled: boolean } | null = null;
+  #waitingStart: { done: Promise<void>; cancelled: boolean } | null = null;
   /** The audio opened in the gesture of the `start()` under way, until the call's audio engine adopts it. */
-  private gesture: GestureAudio | null = null;
+  #gesture: GestureAudio | null = null;
   /** The call's code could not be loaded; `fromStart`: a `start()` asked for it (the state is then `error`). */
-  private loadFailure: { fromStart: boolean } | null = null;
+  #loadFailure: { fromStart: boolean } | null = null;
   private shell: Shell | null = null;
   /** Set when the panel closes while the focus is inside it (the focus then goes to the launcher). */
-  private panelHadFocus = false;
+  #panelHadFocus = false;
 
   constructor() {
     super();
-    this.addEventListener('voice-agent-state', () => this.onState());
-    this.addEventListener('voice-agent-ready', (event) => this.lastAgent.put((event as CustomEvent<ReadyDetail>).detail.agent));
+    this.addEventListener('voice-agent-state', () => this.#onState());
+    this.addEventListener('voice-agent-ready', (event) => this.#lastAgent.put((event as CustomEvent<ReadyDetail>).detail.agent));
   }
 
   /** `idle` | `connecting` | `live` | `reconnecting` | `ending` | `ended` | `error` (reflected as `state`). */
   get state(): CallState {
-    if (this.loadFailure?.fromStart) return 'error';
+    if (this.#loadFailure?.fromStart) return 'error';
     return this.ui?.state ?? 'idle';
   }
 
@@ -267,42 +267,42 @@ export class VoiceAgentElement extends ReactiveHost {
    *  types and hears the agent, and the uplink carries real-time silence. With the owner's consent notice
    *  not yet accepted, it opens the panel on the notice and resolves without calling. */
   start(options: { microphone?: boolean } = {}): Promise<void> {
-    if (this.consent.pending) {
+    if (this.#consent.pending) {
       // The owner's notice comes first: the panel shows it; its button accepts and calls.
       this.open = true;
       return Promise.resolve();
     }
     if (!this.publicId) return Promise.reject(new TypeError('voice-agent: a public-id is needed to start a call'));
     const ui = this.ui;
-    if (ui && isActive(ui.state)) return ui.call.start(this.target, options); // the call under way
-    if (this.waitingStart) return this.waitingStart.done;
+    if (ui && isActive(ui.state)) return ui.call.start(this.#target, options); // the call under way
+    if (this.#waitingStart) return this.#waitingStart.done;
     // In the gesture, before anything is awaited: the microphone is asked for and the context created.
     const gesture = this.openGestureAudio(options.microphone !== false);
-    if (ui) return this.startCall(ui, gesture, options);
-    this.loadFailure = null;
+    if (ui) return this.#startCall(ui, gesture, options);
+    this.#loadFailure = null;
     const waiting = { done: Promise.resolve(), cancelled: false };
     waiting.done = this.loadUi().then(
       (loaded) => {
-        this.waitingStart = null;
-        if (!waiting.cancelled) return this.startCall(loaded, gesture, options);
+        this.#waitingStart = null;
+        if (!waiting.cancelled) return this.#startCall(loaded, gesture, options);
         gesture?.release();
       },
       () => {
-        this.waitingStart = null;
+        this.#waitingStart = null;
         gesture?.release();
-        if (!waiting.cancelled) this.failedToStart();
+        if (!waiting.cancelled) this.#failedToStart();
       },
     );
-    this.waitingStart = waiting;
+    this.#waitingStart = waiting;
     this.requestUpdate();
     return waiting.done;
   }
 
   /** Hangs up. */
   end(): Promise<void> {
-    if (!this.waitingStart) return this.ui?.call.session.end() ?? Promise.resolve();
-    this.waitingStart.cancelled = true;
-    return this.waitingStart.done;
+    if (!this.#waitingStart) return this.ui?.call.session.end() ?? Promise.resolve();
+    this.#waitingStart.cancelled = true;
+    return this.#waitingStart.done;
   }
 
   /** Sends a typed message instead of speech (stops the agent's current sentence). Throws unless a call is live. */
@@ -317,10 +317,10 @@ export class VoiceAgentElement extends ReactiveHost {
   forget(): void {
     this.ui?.call.session.forget();
     forgetStoredVisits();
-    this.consent.forget();
-    this.lastAgent.forget();
-    this.chosenLang.forget();
-    this.rememberedAgent = null;
+    this.#consent.forget();
+    this.#lastAgent.forget();
+    this.#chosenLang.forget();
+    this.#rememberedAgent = null;
     this.requestUpdate();
   }
 
@@ -349,8 +349,8 @@ export class VoiceAgentElement extends ReactiveHost {
   /** The call's audio: the microphone and the agent's voice. Tests replace it with fakes.
    *  @internal (not in the published declarations) */
   protected createAudio(): ReturnType<AudioFactory> {
-    const gesture = this.gesture;
-    this.gesture = null;
+    const gesture = this.#gesture;
+    this.#gesture = null;
     return this.ui!.createBrowserAudio({
       audioProcessing: this.audioProcessing !== 'off',
       workletBaseUrl: this.workletBase || undefined,
@@ -364,76 +364,76 @@ export class VoiceAgentElement extends ReactiveHost {
    *  can render. @internal (tests wait for it) */
   loadUi(): Promise<CallUi> {
     if (this.ui) return Promise.resolve(this.ui);
-    this.loading ??= loadCallUi().then(
+    this.#loading ??= loadCallUi().then(
       ({ CallUi }) => {
-        this.loading = null;
-        this.loadFailure = null;
+        this.#loading = null;
+        this.#loadFailure = null;
         this.ui ??= new CallUi(this, {
           createAudio: () => this.createAudio(),
-          consent: this.consent,
-          knownAgent: () => this.rememberedAgent,
+          consent: this.#consent,
+          knownAgent: () => this.#rememberedAgent,
           shell: () => this.shell?.base ?? null,
           chooseLang: (lang) => {
-            this.chosenLang.put(lang);
+            this.#chosenLang.put(lang);
             this.requestUpdate();
           },
         });
         this.ui.muted = this.muted;
-        this.applyRemember();
+        this.#applyRemember();
         this.requestUpdate();
         return this.ui;
       },
       (error: unknown) => {
-        this.loading = null;
+        this.#loading = null;
         // Where the panel should be showing, the visitor is told (with a retry); a hover's preload is silent.
-        if (this.open || !this.floating) this.loadFailure ??= { fromStart: false };
+        if (this.open || !this.floating) this.#loadFailure ??= { fromStart: false };
         this.requestUpdate();
         throw error;
       },
     );
     this.requestUpdate();
-    return this.loading;
+    return this.#loading;
   }
 
   /** Waits for the call's code too while it loads: after `show()`, `await updateComplete` sees the panel. */
   protected override async getUpdateComplete(): Promise<boolean> {
-    await this.loading?.catch(() => undefined);
+    await this.#loading?.catch(() => undefined);
     return super.getUpdateComplete();
   }
 
   override connectedCallback(): void {
-    this.shell ??= new Shell(this.shadowRoot ?? this.attachOwnShadow(), {
-      toggle: this.toggleFromLauncher,
-      interest: this.onInterest,
-      retry: this.retryLoad,
-      keydown: this.onKeydown,
+    this.shell ??= new Shell(this.shadowRoot ?? this.#attachOwnShadow(), {
+      toggle: this.#toggleFromLauncher,
+      interest: this.#onInterest,
+      retry: this.#retryLoad,
+      keydown: this.#onKeydown,
     });
     upgradeProperties(this, [
       'publicId', 'serverUrl', 'audioProcessing', 'workletBase', 'muted', 'layout', 'placement', 'open', 'remember',
       'theme', 'inputDeviceId', 'outputDeviceId',
     ]);
-    this.rememberedAgent = this.lastAgent.get();
+    this.#rememberedAgent = this.#lastAgent.get();
     this.setAttribute('state', this.state);
     super.connectedCallback();
-    if (!this.floating || this.open) this.loadInBackground();
+    if (!this.floating || this.open) this.#loadInBackground();
   }
 
   attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
     if (previous === value) return;
     if (name === 'muted' && this.ui) this.ui.muted = this.muted;
-    if (name === 'remember') this.applyRemember();
+    if (name === 'remember') this.#applyRemember();
     if (['public-id', 'server-url', 'remember'].includes(name) && this.isConnected) {
-      this.rememberedAgent = this.lastAgent.get();
+      this.#rememberedAgent = this.#lastAgent.get();
     }
-    if (name === 'layout' && !this.floating && this.isConnected) this.loadInBackground();
-    if (name === 'open' && this.shell) this.openChanged(); // not for the attribute the page wrote in its HTML
+    if (name === 'layout' && !this.floating && this.isConnected) this.#loadInBackground();
+    if (name === 'open' && this.shell) this.#openChanged(); // not for the attribute the page wrote in its HTML
     this.requestUpdate();
   }
 
   protected update(): void {
     const { floating, ui, shell, open } = this;
     if (!shell) return;
-    const { lang, strings } = this.language;
+    const { lang, strings } = this.#language;
     const sheet = !!ui?.sheet;
     const modal = floating && open && sheet;
     shell.update({
@@ -443,36 +443,36 @@ export class VoiceAgentElement extends ReactiveHost {
       placement: this.placement,
       sheet,
       loaded: !!ui,
-      loadFailed: !!this.loadFailure && !ui && (!floating || open || this.loadFailure.fromStart),
+      loadFailed: !!this.#loadFailure && !ui && (!floating || open || this.#loadFailure.fromStart),
       launcher: {
-        agent: ui?.agent ?? this.rememberedAgent,
+        agent: ui?.agent ?? this.#rememberedAgent,
         open,
         active: isActive(this.state),
-        busy: !!this.loading && (open || !!this.waitingStart),
+        busy: !!this.#loading && (open || !!this.#waitingStart),
         needsTap: ui?.needsTap ?? false,
         inert: modal,
       },
     });
-    ui?.renderInto(shell.panel, { lang, floating, modal, open, onClose: this.close });
+    ui?.renderInto(shell.panel, { lang, floating, modal, open, onClose: this.#close });
   }
 
-  private attachOwnShadow(): ShadowRoot {
+  #attachOwnShadow(): ShadowRoot {
     const root = this.attachShadow({ mode: 'open' });
     adoptStyles(root, styles);
     return root;
   }
 
-  private get target(): CallTarget {
+  get #target(): CallTarget {
     return { serverUrl: this.serverUrl || scriptOrigin(), publicId: this.publicId };
   }
 
   /** Which agent (service and public id) what is remembered belongs to. */
-  private get agentKey(): string {
-    const { serverUrl, publicId } = this.target;
+  get #agentKey(): string {
+    const { serverUrl, publicId } = this.#target;
     return `${serverUrl}|${publicId}`;
   }
 
-  private get remembers(): boolean {
+  get #remembers(): boolean {
     return this.remember !== 'none';
   }
 
@@ -480,26 +480,26 @@ export class VoiceAgentElement extends ReactiveHost {
     return this.layout !== 'inline';
   }
 
-  private startCall(ui: CallUi, gesture: GestureAudio | null, options: { microphone?: boolean }): Promise<void> {
-    this.applyRemember(); // the attribute may have been set in this same task
-    this.gesture?.release();
-    this.gesture = gesture;
-    return ui.call.start(this.target, options);
+  #startCall(ui: CallUi, gesture: GestureAudio | null, options: { microphone?: boolean }): Promise<void> {
+    this.#applyRemember(); // the attribute may have been set in this same task
+    this.#gesture?.release();
+    this.#gesture = gesture;
+    return ui.call.start(this.#target, options);
   }
 
-  private applyRemember(): void {
-    if (this.ui) this.ui.call.session.remember = this.remembers ? 'visit' : 'none';
+  #applyRemember(): void {
+    if (this.ui) this.ui.call.session.remember = this.#remembers ? 'visit' : 'none';
   }
 
   /** Loads the call's code without waiting for it (a failure is shown where the panel would be). */
-  private loadInBackground(): void {
-    if (!this.ui && !this.loading) this.loadUi().catch(() => undefined);
+  #loadInBackground(): void {
+    if (!this.ui && !this.#loading) this.loadUi().catch(() => undefined);
   }
 
   /** The call's code did not arrive for a `start()`: said in the widget with a retry, and the call ends in
    *  `error` with LOAD_FAILED. */
-  private failedToStart(): void {
-    this.loadFailure = { fromStart: true };
+  #failedToStart(): void {
+    this.#loadFailure = { fromStart: true };
     this.requestUpdate();
     this.setAttribute('state', 'error');
     emit(this, 'voice-agent-state', { state: 'error' });
@@ -507,45 +507,45 @@ export class VoiceAgentElement extends ReactiveHost {
     emit(this, 'voice-agent-error', detail);
   }
 
-  private readonly retryLoad = (): void => {
-    if (this.loadFailure?.fromStart) {
+  readonly #retryLoad = (): void => {
+    if (this.#loadFailure?.fromStart) {
       void this.start();
     } else {
-      this.loadFailure = null;
-      this.loadInBackground();
+      this.#loadFailure = null;
+      this.#loadInBackground();
     }
   };
 
-  private openChanged(): void {
+  #openChanged(): void {
     if (this.open) {
-      this.loadInBackground();
+      this.#loadInBackground();
     } else {
-      this.panelHadFocus = this.ui?.hasFocus ?? false;
+      this.#panelHadFocus = this.ui?.hasFocus ?? false;
     }
     void this.updateComplete.then(() => {
       // Closing a panel that held the focus (Escape, close button, hide()) hands it to the launcher.
-      if (!this.open && this.panelHadFocus) this.shell?.launcher.element.focus();
-      this.panelHadFocus = false;
+      if (!this.open && this.#panelHadFocus) this.shell?.launcher.element.focus();
+      this.#panelHadFocus = false;
     });
     emit(this, 'voice-agent-toggle', { open: this.open });
   }
 
-  private onState(): void {
+  #onState(): void {
     const state = this.state;
     this.setAttribute('state', state);
     if (state === 'connecting') {
-      this.language.hold();
+      this.#language.hold();
       // A call started by the page (start()) shows itself; focus stays where the visitor is.
       if (this.floating) this.open = true;
     } else if (!isActive(state)) {
-      this.language.release();
+      this.#language.release();
     }
     this.requestUpdate();
   }
 
   // ——— visitor intents on the launcher ———
 
-  private readonly toggleFromLauncher = async (): Promise<void> => {
+  readonly #toggleFromLauncher = async (): Promise<void> => {
     // The browser held the call's audio until a tap (the launcher says so): this tap resumes it.
     if (this.ui?.needsTap) this.ui.resumeAudio();
     this.open = !this.open;
@@ -556,22 +556,22 @@ export class VoiceAgentElement extends ReactiveHost {
   };
 
   /** The visitor points at, focuses or presses the launcher: the call's code starts loading. */
-  private readonly onInterest = (): void => {
-    if (!this.ui && !this.loading && !this.loadFailure) this.loadUi().catch(() => undefined);
+  readonly #onInterest = (): void => {
+    if (!this.ui && !this.#loading && !this.#loadFailure) this.loadUi().catch(() => undefined);
   };
 
-  private readonly close = (): void => {
+  readonly #close = (): void => {
     this.open = false;
   };
 
-  private readonly onKeydown = (event: KeyboardEvent): void => {
+  readonly #onKeydown = (event: KeyboardEvent): void => {
     if (event.key === 'Tab' && this.floating && this.open && this.ui?.sheet) {
       this.ui.keepFocusIn(event);
       return;
     }
     if (event.key !== 'Escape' || !this.floating || !this.open) return;
     event.stopPropagation();
-    this.close();
+    this.#close();
   };
 }
 

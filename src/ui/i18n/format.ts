@@ -6,36 +6,36 @@ export function isolate(text: string): string {
 }
 
 export class Formatter {
-  private readonly integer: Intl.NumberFormat;
-  private readonly twoDigits: Intl.NumberFormat;
-  private readonly units: Record<'hour' | 'minute' | 'second', Intl.NumberFormat>;
-  private readonly list: Intl.ListFormat;
+  readonly #integer: Intl.NumberFormat;
+  readonly #twoDigits: Intl.NumberFormat;
+  readonly #units: Record<'hour' | 'minute' | 'second', Intl.NumberFormat>;
+  readonly #list: Intl.ListFormat;
 
   constructor(readonly locale: string) {
-    this.integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-    this.twoDigits = new Intl.NumberFormat(locale, { minimumIntegerDigits: 2, maximumFractionDigits: 0 });
+    this.#integer = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+    this.#twoDigits = new Intl.NumberFormat(locale, { minimumIntegerDigits: 2, maximumFractionDigits: 0 });
     const unit = (name: 'hour' | 'minute' | 'second') =>
       new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'long', maximumFractionDigits: 0 });
-    this.units = { hour: unit('hour'), minute: unit('minute'), second: unit('second') };
-    this.list = new Intl.ListFormat(locale, { type: 'unit', style: 'long' });
+    this.#units = { hour: unit('hour'), minute: unit('minute'), second: unit('second') };
+    this.#list = new Intl.ListFormat(locale, { type: 'unit', style: 'long' });
   }
 
   /** A running clock: `m:ss`, or `h:mm:ss` from one hour. */
   clock(totalSeconds: number): string {
     const { hours, minutes, seconds } = split(totalSeconds);
-    const ss = this.twoDigits.format(seconds);
-    if (hours > 0) return `${this.integer.format(hours)}:${this.twoDigits.format(minutes)}:${ss}`;
-    return `${this.integer.format(minutes)}:${ss}`;
+    const ss = this.#twoDigits.format(seconds);
+    if (hours > 0) return `${this.#integer.format(hours)}:${this.#twoDigits.format(minutes)}:${ss}`;
+    return `${this.#integer.format(minutes)}:${ss}`;
   }
 
   /** A duration in words: "2 minutes, 5 seconds" / "دقيقتان و5 ثوان" / "2 minutes et 5 secondes". */
   duration(totalSeconds: number): string {
     const { hours, minutes, seconds } = split(totalSeconds);
     const parts: string[] = [];
-    if (hours) parts.push(this.units.hour.format(hours));
-    if (minutes) parts.push(this.units.minute.format(minutes));
-    if (seconds || parts.length === 0) parts.push(this.units.second.format(seconds));
-    return this.list.format(parts);
+    if (hours) parts.push(this.#units.hour.format(hours));
+    if (minutes) parts.push(this.#units.minute.format(minutes));
+    if (seconds || parts.length === 0) parts.push(this.#units.second.format(seconds));
+    return this.#list.format(parts);
   }
 }
 

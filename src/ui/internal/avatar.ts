@@ -12,7 +12,7 @@ import { iconElement, micPath } from './icon-paths.ts';
  */
 export class AvatarView {
   readonly element: HTMLSpanElement;
-  private shown = '';
+  #shown = '';
 
   constructor(size: 'small' | 'large') {
     this.element = document.createElement('span');
@@ -27,8 +27,8 @@ export class AvatarView {
     const to = sanitizeColour(avatar?.to) ?? from;
     const url = sanitizeImageUrl(avatar?.url);
     const key = JSON.stringify([name, from, to, url]);
-    if (key === this.shown) return this.element;
-    this.shown = key;
+    if (key === this.#shown) return this.element;
+    this.#shown = key;
     const style = this.element.style;
     if (from && to) style.setProperty('background-image', `linear-gradient(135deg, ${from}, ${to})`);
     else style.removeProperty('background-image');

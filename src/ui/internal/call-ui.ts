@@ -95,69 +95,69 @@ function formatterFor(lang: Lang): Formatter {
 export class CallUi implements ReactiveController {
   readonly call: CallController;
   /** Whether the open floating panel is a full-screen sheet (a phone-sized viewport). */
-  private readonly sheetController: SheetController;
+  readonly #sheetController: SheetController;
   /** The agent of this page's latest call (kept after it ends, so the widget keeps its face). */
-  private callAgent: AgentInfo | null = null;
-  private readonly avatar = new AvatarView('small');
-  private readonly consent: ConsentGate;
-  private readonly knownAgent: () => AgentInfo | null;
-  private readonly chooseLang: (lang: Lang) => void;
+  #callAgent: AgentInfo | null = null;
+  readonly #avatar = new AvatarView('small');
+  readonly #consent: ConsentGate;
+  readonly #knownAgent: () => AgentInfo | null;
+  readonly #chooseLang: (lang: Lang) => void;
   /** Set when Call was pressed but the page gave no public-id. */
-  private notConfigured = false;
+  #notConfigured = false;
   /** Set when the last typed message could not be sent. */
-  private messageFailed = false;
+  #messageFailed = false;
   /** The audio of the current or last call. */
-  private audio: BrowserAudio | null = null;
-  private readonly autoScroll: AutoScrollController;
-  private floating = true;
-  private lang: Lang = 'ar';
+  #audio: BrowserAudio | null = null;
+  readonly #autoScroll: AutoScrollController;
+  #floating = true;
+  #lang: Lang = 'ar';
   /** The browser holds the call's audio until the visitor taps ("Tap to continue"). */
-  private audioNeedsGesture = false;
+  #audioNeedsGesture = false;
   /** The microphone went away mid-call: the call goes on typed. */
-  private microphoneLost = false;
+  #microphoneLost = false;
   /** The text box takes the focus once the call is live (a typed call the visitor chose in the panel). */
-  private focusMessageWhenLive = false;
-  private readonly feedback: CallFeedback;
-  private readonly devices: DevicePicker;
+  #focusMessageWhenLive = false;
+  readonly #feedback: CallFeedback;
+  readonly #devices: DevicePicker;
 
   constructor(
     private readonly host: CallUiHost,
     { createAudio, consent, knownAgent, shell, chooseLang }: CallUiOptions,
   ) {
     host.addController(this);
-    this.consent = consent;
-    this.knownAgent = knownAgent;
-    this.chooseLang = chooseLang;
+    this.#consent = consent;
+    this.#knownAgent = knownAgent;
+    this.#chooseLang = chooseLang;
     this.call = new CallController(host, createAudio);
-    this.sheetController = new SheetController(host, () => host.layout !== 'inline' && host.open, shell);
-    this.feedback = new CallFeedback(host);
+    this.#sheetController = new SheetController(host, () => host.layout !== 'inline' && host.open, shell);
+    this.#feedback = new CallFeedback(host);
     // Only while a call with a microphone is live (a typed call has none to choose).
-    this.devices = new DevicePicker(host, () => this.state === 'live' && !!this.call.session.microphone, {
+    this.#devices = new DevicePicker(host, () => this.state === 'live' && !!this.call.session.microphone, {
       inputDevice: () =>
-        host.inputDeviceId || this.audio?.engine.inputStream?.getAudioTracks()[0]?.getSettings().deviceId || '',
+        host.inputDeviceId || this.#audio?.engine.inputStream?.getAudioTracks()[0]?.getSettings().deviceId || '',
       outputDevice: () => host.outputDeviceId,
       switchInput: async (deviceId) => {
-        await this.audio?.engine.setInputDevice(deviceId);
+        await this.#audio?.engine.setInputDevice(deviceId);
         host.inputDeviceId = deviceId;
       },
       switchOutput: async (deviceId) => {
-        await this.audio?.engine.setOutputDevice(deviceId);
+        await this.#audio?.engine.setOutputDevice(deviceId);
         host.outputDeviceId = deviceId;
       },
     });
-    this.call.onLevels = () => this.paintLevels();
-    this.autoScroll = new AutoScrollController(host);
-    new TickerController(host, () => this.needsClock());
+    this.call.onLevels = () => this.#paintLevels();
+    this.#autoScroll = new AutoScrollController(host);
+    new TickerController(host, () => this.#needsClock());
     new PageRestoreController(host, () => this.call.session.pageRestored());
     new WakeLockController(host, () => this.state === 'live' || this.state === 'reconnecting');
-    host.addEventListener('voice-agent-ready', () => (this.callAgent = this.call.ready?.agent ?? null));
-    host.addEventListener('voice-agent-state', () => this.onState());
+    host.addEventListener('voice-agent-ready', () => (this.#callAgent = this.call.ready?.agent ?? null));
+    host.addEventListener('voice-agent-state', () => this.#onState());
     this.call.session.on('microphone', () => {
-      this.microphoneLost = true;
+      this.#microphoneLost = true;
       this.host.requestUpdate();
-      this.focusMessage();
+      this.#focusMessage();
     });
-    host.addEventListener('voice-agent-transcript', () => this.autoScroll.changed());
+    host.addEventListener('voice-agent-transcript', () => this.#autoScroll.changed());
   }
 
   hostConnected(): void {
@@ -174,22 +174,22 @@ export class CallUi implements ReactiveController {
 
   /** The agent of this page's latest call, else the one remembered from an earlier visit. */
   get agent(): AgentInfo | null {
-    return this.callAgent ?? this.knownAgent();
+    return this.#callAgent ?? this.#knownAgent();
   }
 
   /** The open floating panel is a full-screen sheet on this viewport. */
   get sheet(): boolean {
-    return this.sheetController.sheet;
+    return this.#sheetController.sheet;
   }
 
   /** The call's audio waits for the visitor's tap ("Tap to continue" in the panel). */
   get needsTap(): boolean {
-    return this.audioNeedsGesture;
+    return this.#audioNeedsGesture;
   }
 
   /** Resumes the call's audio held by the browser; call it synchronously inside the visitor's tap. */
   resumeAudio(): void {
-    this.audio?.engine.resumeAudio();
+    this.#audio?.engine.resumeAudio();
   }
 
   /** Keeps Tab inside the panel while it is a modal sheet. */
@@ -205,20 +205,20 @@ export class CallUi implements ReactiveController {
   }
 
   get stats(): SessionStats & { playback: PlaybackStatus | null } {
-    return { ...this.call.session.stats, playback: this.audio?.engine.playback ?? null };
+    return { ...this.call.session.stats, playback: this.#audio?.engine.playback ?? null };
   }
 
   /** The real audio (microphone and agent voice), with its levels feeding the meters. */
   createBrowserAudio(options: Omit<BrowserAudioOptions, 'onLevels'>): BrowserAudio {
-    this.audio = createBrowserAudio({
+    this.#audio = createBrowserAudio({
       ...options,
       onLevels: (input, output, speaking) => this.call.setLevels(input, output, speaking),
       onNeedsGesture: (needsGesture) => {
-        this.audioNeedsGesture = needsGesture;
+        this.#audioNeedsGesture = needsGesture;
         this.host.requestUpdate();
       },
     });
-    return this.audio;
+    return this.#audio;
   }
 
   set muted(muted: boolean) {
@@ -226,7 +226,7 @@ export class CallUi implements ReactiveController {
   }
 
   /** The meters follow the levels between renders; nothing is painted while the panel or the page is hidden. */
-  private paintLevels(): void {
+  #paintLevels(): void {
     const root = this.host.shadowRoot;
     const panel = root?.querySelector<HTMLElement>('#panel');
     if (!root || !panel || panel.hidden || document.hidden) return;
@@ -246,21 +246,21 @@ export class CallUi implements ReactiveController {
     return !!this.host.shadowRoot?.activeElement?.closest?.('#panel');
   }
 
-  private onState(): void {
-    this.autoScroll.changed();
-    this.keepFocusInPanel();
+  #onState(): void {
+    this.#autoScroll.changed();
+    this.#keepFocusInPanel();
     if (this.state === 'connecting') {
-      this.feedback.reset();
-      this.autoScroll.reset();
-      this.messageFailed = false;
-      this.microphoneLost = this.audioNeedsGesture = false;
+      this.#feedback.reset();
+      this.#autoScroll.reset();
+      this.#messageFailed = false;
+      this.#microphoneLost = this.#audioNeedsGesture = false;
     }
-    if (this.state === 'live' && this.focusMessageWhenLive) this.focusMessage();
-    if (this.state !== 'connecting') this.focusMessageWhenLive = false;
+    if (this.state === 'live' && this.#focusMessageWhenLive) this.#focusMessage();
+    if (this.state !== 'connecting') this.#focusMessageWhenLive = false;
   }
 
   /** Focus to the text box (a call that goes on by typing), once it is rendered. */
-  private focusMessage(): void {
+  #focusMessage(): void {
     void this.host.updateComplete.then(() => {
       this.host.shadowRoot?.querySelector<HTMLInputElement>('[part="message-input"]:not([disabled])')?.focus();
     });
@@ -268,7 +268,7 @@ export class CallUi implements ReactiveController {
 
   /** A state change replaces the panel's controls; focus that was on one of them (or on the panel) moves
    *  to the new main action, or the panel, instead of falling back to the page. */
-  private keepFocusInPanel(): void {
+  #keepFocusInPanel(): void {
     const root = this.host.shadowRoot;
     if (!this.hasFocus) return;
     void this.host.updateComplete.then(() => {
@@ -277,7 +277,7 @@ export class CallUi implements ReactiveController {
     });
   }
 
-  private needsClock(): boolean {
+  #needsClock(): boolean {
     const { state, error, failedAt } = this.call;
     if (state === 'live') return true;
     return state === 'error' && failedAt !== null && retryWaitSeconds(failedAt, error?.retryAfterSeconds, Date.now()) > 0;
@@ -285,80 +285,80 @@ export class CallUi implements ReactiveController {
 
   // ——— visitor intents ———
 
-  private readonly startFromUi = (): void => this.startCall({});
+  readonly #startFromUi = (): void => this.#startCall({});
 
   /** "Continue by typing": a call with no microphone (no permission prompt), the text box focused. */
-  private readonly startTypedFromUi = (): void => {
-    this.focusMessageWhenLive = true;
-    this.startCall({ microphone: false });
+  readonly #startTypedFromUi = (): void => {
+    this.#focusMessageWhenLive = true;
+    this.#startCall({ microphone: false });
   };
 
   /** The visitor tapped "Tap to continue": the audio resumes in this very gesture. */
-  private readonly resumeFromUi = (): void => this.audio?.engine.resumeAudio();
+  readonly #resumeFromUi = (): void => this.#audio?.engine.resumeAudio();
 
-  private startCall(options: { microphone?: boolean }): void {
-    this.notConfigured = false;
+  #startCall(options: { microphone?: boolean }): void {
+    this.#notConfigured = false;
     this.host.start(options).catch(() => {
       // The only synchronous refusal is a missing public-id: a page set-up problem, said in plain words.
-      this.notConfigured = true;
+      this.#notConfigured = true;
       this.host.requestUpdate();
     });
   };
 
   /** The consent notice's button: accepts, then calls in the same click (the gesture still counts). */
-  private readonly acceptAndCall = (): void => {
-    this.consent.accept();
-    this.startFromUi();
+  readonly #acceptAndCall = (): void => {
+    this.#consent.accept();
+    this.#startFromUi();
   };
 
-  private readonly endFromUi = (): void => void this.host.end();
+  readonly #endFromUi = (): void => void this.host.end();
 
-  private readonly sendFromUi = (text: string): boolean => {
+  readonly #sendFromUi = (text: string): boolean => {
     try {
       this.host.sendText(text);
-      this.messageFailed = false;
+      this.#messageFailed = false;
     } catch {
-      this.messageFailed = true;
+      this.#messageFailed = true;
     }
     this.host.requestUpdate();
-    return !this.messageFailed;
+    return !this.#messageFailed;
   };
 
-  private readonly toggleMute = (): void => {
+  readonly #toggleMute = (): void => {
     this.host.muted = !this.host.muted;
   };
 
   // ——— rendering ———
 
   private get t(): Catalogue {
-    return CATALOGUES[this.lang];
+    return CATALOGUES[this.#lang];
   }
 
   private get format(): Formatter {
-    return formatterFor(this.lang);
+    return formatterFor(this.#lang);
   }
 
-  private get notices(): AudioNoticeStrings {
-    return AUDIO_NOTICES[this.lang];
+  get #notices(): AudioNoticeStrings {
+    return AUDIO_NOTICES[this.#lang];
   }
 
   /** An error's text; a microphone the embedding page forbids is the site owner's to allow, not the visitor's. */
-  private errorTextOf(error: ErrorDetail): ErrorText {
-    if (error.code === 'MIC_DENIED' && microphoneForbiddenByPage()) return this.notices.frameBlocked;
+  #errorTextOf(error: ErrorDetail): ErrorText {
+    if (error.code === 'MIC_DENIED' && microphoneForbiddenByPage()) return this.#notices.frameBlocked;
     return errorText(error, this.t);
   }
   /** Meters stand still while the floating panel is closed (renders for the clock or the transcript go on). */
-  private levelsShown = true;
+  #levelsShown = true;
 
-  private get agentName(): string {
+  get #agentName(): string {
     return this.agent?.name || this.t.assistant;
   }
 
   /** The panel and the widget's live regions. */
   render({ lang, floating, open, modal, onClose }: PanelProps) {
-    this.lang = lang;
-    this.floating = floating;
-    this.levelsShown = !floating || open;
+    this.#lang = lang;
+    this.#floating = floating;
+    this.#levelsShown = !floating || open;
     const { t } = this;
     return html`<section
         part="panel"
@@ -370,25 +370,25 @@ export class CallUi implements ReactiveController {
         tabindex="-1"
         ?hidden=${floating && !open}
       >
-        ${this.renderHeader(onClose)}
-        <div part="body" class="body state-${this.state}">${this.renderBody()}</div>
+        ${this.#renderHeader(onClose)}
+        <div part="body" class="body state-${this.state}">${this.#renderBody()}</div>
       </section>
-      <div class="visually-hidden" role="status">${this.audioNeedsGesture && floating && !open ? this.notices.audioPaused : this.announcement()}</div>
-      ${finalTurnsAnnouncer(this.call.turns, this.call.voicedTurns, this.agentName, t)}`;
+      <div class="visually-hidden" role="status">${this.#audioNeedsGesture && floating && !open ? this.#notices.audioPaused : this.#announcement()}</div>
+      ${finalTurnsAnnouncer(this.call.turns, this.call.voicedTurns, this.#agentName, t)}`;
   }
 
-  private renderHeader(onClose: () => void) {
+  #renderHeader(onClose: () => void) {
     const { t } = this;
     const live = this.state === 'live';
     return html`<header part="header" class="header">
-      ${this.avatar.show(this.agent ? this.agentName : undefined, this.agent?.avatar)}
+      ${this.#avatar.show(this.agent ? this.#agentName : undefined, this.agent?.avatar)}
       <div class="heading">
-        <h2 id="agent-name" part="agent-name">${this.agent ? this.agentName : t.widgetName}</h2>
-        <p part="status" class="status" data-activity=${live ? this.activity() : nothing}>
-          ${live ? levelMeter(this.levelsShown ? this.call.outputLevel : 0, 'output-level') : nothing}<span>${this.statusLine()}</span>
+        <h2 id="agent-name" part="agent-name">${this.agent ? this.#agentName : t.widgetName}</h2>
+        <p part="status" class="status" data-activity=${live ? this.#activity() : nothing}>
+          ${live ? levelMeter(this.#levelsShown ? this.call.outputLevel : 0, 'output-level') : nothing}<span>${this.#statusLine()}</span>
         </p>
       </div>
-      ${this.floating
+      ${this.#floating
         ? html`<button part="close-button" class="icon-button ghost" type="button" aria-label=${t.close} @click=${onClose}>
             ${icons.close}
           </button>`
@@ -396,111 +396,111 @@ export class CallUi implements ReactiveController {
     </header>`;
   }
 
-  private renderBody() {
+  #renderBody() {
     const { t, format } = this;
     const { error, ended } = this.call;
     switch (this.state) {
       case 'idle':
-        if (this.consent.pending) return consentNotice(t, this.acceptAndCall);
+        if (this.#consent.pending) return consentNotice(t, this.#acceptAndCall);
         return html`<div part="intro" class="intro">
             <p>${t.intro}</p>
             <p class="muted">${t.micNotice}</p>
-            ${this.notConfigured ? html`<p class="field-error" role="alert">${t.notConfigured}</p>` : nothing}
+            ${this.#notConfigured ? html`<p class="field-error" role="alert">${t.notConfigured}</p>` : nothing}
           </div>
-          <button part="call-button" class="primary wide" type="button" data-primary @click=${this.startFromUi}>
+          <button part="call-button" class="primary wide" type="button" data-primary @click=${this.#startFromUi}>
             ${icons.phone}<span>${t.call}</span>
           </button>
-          ${this.renderLanguageSwitcher()}`;
+          ${this.#renderLanguageSwitcher()}`;
       case 'connecting':
         return html`<div class="connecting">
             <span class="spinner" aria-hidden="true"></span>
             <p class="muted">${t.micNotice}</p>
           </div>
-          <button part="cancel-button" class="secondary wide" type="button" data-primary @click=${this.endFromUi}>
+          <button part="cancel-button" class="secondary wide" type="button" data-primary @click=${this.#endFromUi}>
             ${t.cancel}
           </button>`;
       case 'live':
       case 'reconnecting': {
         // One template for both, so what the visitor was typing survives the drop.
         const reconnecting = this.state === 'reconnecting';
-        return html`${this.audioNeedsGesture ? resumeNotice(this.notices, this.resumeFromUi) : nothing}
-          ${reconnecting ? nothing : this.renderLiveInfo()} ${this.renderOffline()}
-          ${this.call.session.microphone ? nothing : typedCallNotice(this.notices, this.microphoneLost)}
-          ${this.renderTranscript()}
+        return html`${this.#audioNeedsGesture ? resumeNotice(this.#notices, this.#resumeFromUi) : nothing}
+          ${reconnecting ? nothing : this.#renderLiveInfo()} ${this.#renderOffline()}
+          ${this.call.session.microphone ? nothing : typedCallNotice(this.#notices, this.#microphoneLost)}
+          ${this.#renderTranscript()}
           ${messageForm({
             t,
-            failed: this.messageFailed,
-            onSend: this.sendFromUi,
+            failed: this.#messageFailed,
+            onSend: this.#sendFromUi,
             disabled: reconnecting,
             hint: t.messageWaitsForLine,
           })}
           ${callControls({
             t,
             muted: this.host.muted,
-            inputLevel: this.levelsShown ? this.call.inputLevel : 0,
-            onToggleMute: this.toggleMute,
-            onEnd: this.endFromUi,
+            inputLevel: this.#levelsShown ? this.call.inputLevel : 0,
+            onToggleMute: this.#toggleMute,
+            onEnd: this.#endFromUi,
           })}
-          ${this.devices.render(t)}`;
+          ${this.#devices.render(t)}`;
       }
       case 'ending':
-        return this.renderTranscript();
+        return this.#renderTranscript();
       case 'ended':
-        return html`${ended ? endedPanel(ended, t, format, this.startFromUi) : nothing}
-        ${canRate(ended) ? feedbackView(t, this.feedback, ended) : nothing} ${this.renderTranscript()}
-        ${this.renderLanguageSwitcher()}`;
+        return html`${ended ? endedPanel(ended, t, format, this.#startFromUi) : nothing}
+        ${canRate(ended) ? feedbackView(t, this.#feedback, ended) : nothing} ${this.#renderTranscript()}
+        ${this.#renderLanguageSwitcher()}`;
       case 'error':
         return html`${error
-          ? errorPanel({ error, text: this.errorTextOf(error), waitSeconds: this.retryWait(), t, format, onRetry: this.startFromUi })
+          ? errorPanel({ error, text: this.#errorTextOf(error), waitSeconds: this.#retryWait(), t, format, onRetry: this.#startFromUi })
           : nothing}
         ${error?.code === 'MIC_DENIED' || error?.code === 'MIC_UNAVAILABLE'
-          ? continueByTypingButton(this.notices, this.startTypedFromUi)
+          ? continueByTypingButton(this.#notices, this.#startTypedFromUi)
           : nothing}
-        ${this.renderTranscript()} ${this.renderLanguageSwitcher()}`;
+        ${this.#renderTranscript()} ${this.#renderLanguageSwitcher()}`;
     }
   }
 
   /** Outside a call only: the language is kept for the whole of one. */
-  private renderLanguageSwitcher() {
-    return languageSwitcher(this.lang, this.chooseLang);
+  #renderLanguageSwitcher() {
+    return languageSwitcher(this.#lang, this.#chooseLang);
   }
 
-  private renderLiveInfo() {
+  #renderLiveInfo() {
     const { ready, liveSince, tool } = this.call;
     if (!ready || liveSince === null) return nothing;
     return liveInfo(callTimes(liveSince, ready.maxSeconds, Date.now()), tool, this.t, this.format);
   }
 
   /** The browser says it is offline: said once, quietly; the call goes on until the line is found dead. */
-  private renderOffline() {
+  #renderOffline() {
     if (!this.call.offline) return nothing;
     return html`<p part="offline-notice" class="offline-notice" role="status">${this.t.offline}</p>`;
   }
 
-  private renderTranscript() {
+  #renderTranscript() {
     return transcriptView({
       turns: this.call.turns,
       breaks: this.call.breaks,
-      agentName: this.agentName,
+      agentName: this.#agentName,
       t: this.t,
-      attach: this.autoScroll.attach,
-      following: this.autoScroll.following,
-      onJumpToLatest: () => this.autoScroll.jumpToLatest(),
+      attach: this.#autoScroll.attach,
+      following: this.#autoScroll.following,
+      onJumpToLatest: () => this.#autoScroll.jumpToLatest(),
     });
   }
 
-  private activity() {
+  #activity() {
     const { agentSpeaking, tool, turns } = this.call;
     return activityOf({ agentSpeaking, tool, turns });
   }
 
   /** The visible line under the agent's name. */
-  private statusLine(): string {
+  #statusLine(): string {
     const { t } = this;
-    const name = isolate(this.agentName);
+    const name = isolate(this.#agentName);
     switch (this.state) {
       case 'live': {
-        const activity = this.activity();
+        const activity = this.#activity();
         if (activity === 'listening') return this.host.muted ? t.muted : t.activity.listening;
         const line = t.activity[activity](name);
         return this.host.muted ? `${line} · ${t.muted}` : line;
@@ -511,14 +511,14 @@ export class CallUi implements ReactiveController {
   }
 
   /** What the status live region says: state changes, the end, errors, and the last-30-seconds warning. */
-  private announcement(): string {
+  #announcement(): string {
     const { t, format } = this;
     const { ready, liveSince, ended, error } = this.call;
     switch (this.state) {
       case 'idle':
         return '';
       case 'live': {
-        const live = t.status.live(isolate(this.agentName));
+        const live = t.status.live(isolate(this.#agentName));
         if (!ready || liveSince === null) return live;
         const { warning } = callTimes(liveSince, ready.maxSeconds, Date.now());
         return warning ? `${live}. ${t.timeWarning(format.duration(WARNING_SECONDS))}` : live;
@@ -528,7 +528,7 @@ export class CallUi implements ReactiveController {
         return (ended && endReasonText(ended.reason, t)) ?? t.status.ended;
       case 'error': {
         if (!error) return '';
-        const text = this.errorTextOf(error);
+        const text = this.#errorTextOf(error);
         // The wait is said once, as the service gave it; the button then counts down silently.
         const action = retryAction(error, retryWaitSeconds(0, error.retryAfterSeconds, 0));
         const wait = action === 'wait'
@@ -543,7 +543,7 @@ export class CallUi implements ReactiveController {
     }
   }
 
-  private retryWait(): number {
+  #retryWait(): number {
     const { error, failedAt } = this.call;
     return failedAt === null ? 0 : retryWaitSeconds(failedAt, error?.retryAfterSeconds, Date.now());
   }

@@ -6,21 +6,32 @@ import { defaultStorage, type KeyValueStorage, VISIT_TTL_MS } from '../../call/w
 
 export class ConsentGate {
   /** Accepted on this page (always counts, whatever `remember` says). */
-  private acceptedHere = false;
+  #acceptedHere = false;
+  readonly #host: HTMLElement;
+  readonly #agentKey: () => string;
+  readonly #remembers: () => boolean;
+  readonly #storage: KeyValueStorage | null;
+  readonly #now: () => number;
 
   constructor(
-    private readonly host: HTMLElement,
+    host: HTMLElement,
     /** Which agent (service and public id) the acceptance is for. */
-    private readonly agentKey: () => string,
+    agentKey: () => string,
     /** `remember="visit"` (true) or `"none"` (false). */
-    private readonly remembers: () => boolean,
-    private readonly storage: KeyValueStorage | null = defaultStorage(),
-    private readonly now: () => number = Date.now,
-  ) {}
+    remembers: () => boolean,
+    storage: KeyValueStorage | null = defaultStorage(),
+    now: () => number = Date.now,
+  ) {
+    this.#host = host;
+    this.#agentKey = agentKey;
+    this.#remembers = remembers;
+    this.#storage = storage;
+    this.#now = now;
+  }
 
   /** The owner gave a notice: a direct child with `slot="consent"`. */
   get required(): boolean {
-    return this.host.querySelector(':scope > [slot="consent"]') !== null;
+    return this.#host.querySelector(':scope > [slot="consent"]') !== null;
   }
 
   /** A notice is given and the visitor has not accepted it yet. */
@@ -29,11 +40,11 @@ export class ConsentGate {
   }
 
   get accepted(): boolean {
-    if (this.acceptedHere) return true;
-    if (!this.remembers()) return false;
+    if (this.#acceptedHere) return true;
+    if (!this.#remembers()) return false;
     try {
-      const at = Number(this.storage?.getItem(this.key));
-      const age = this.now() - at;
+      const at = Number(this.#storage?.getItem(this.#key));
+      const age = this.#now() - at;
       return Number.isFinite(at) && at > 0 && age >= 0 && age < VISIT_TTL_MS;
     } catch {
       return false;
@@ -41,10 +52,10 @@ export class ConsentGate {
   }
 
   accept(): void {
-    this.acceptedHere = true;
-    if (!this.remembers()) return;
+    this.#acceptedHere = true;
+    if (!this.#remembers()) return;
     try {
-      this.storage?.setItem(this.key, String(this.now()));
+      this.#storage?.setItem(this.#key, String(this.#now()));
     } catch {
       // Storage refused (private mode, quota): accepted for this page only.
     }
@@ -52,15 +63,15 @@ export class ConsentGate {
 
   /** Forgets the acceptance, here and in storage (the notice shows again before the next call). */
   forget(): void {
-    this.acceptedHere = false;
+    this.#acceptedHere = false;
     try {
-      this.storage?.removeItem(this.key);
+      this.#storage?.removeItem(this.#key);
     } catch {
       // nothing stored
     }
   }
 
-  private get key(): string {
-    return `voice-agent:consent:${this.agentKey()}`;
+  get #key(): string {
+    return `voice-agent:consent:${this.#agentKey()}`;
   }
 }

@@ -8,7 +8,7 @@ import { Directive, directive, type ElementPart, type PartInfo, PartType } from 
  * Usage: `<span ${cssProps({ '--level': '0.5', 'background-image': '…' })}>`.
  */
 class CssPropsDirective extends Directive {
-  private previous = new Set<string>();
+  #previous = new Set<string>();
 
   constructor(info: PartInfo) {
     super(info);
@@ -21,9 +21,9 @@ class CssPropsDirective extends Directive {
 
   override update(part: ElementPart, [props]: [Readonly<Record<string, string>>]): unknown {
     const style = (part.element as HTMLElement).style;
-    for (const name of this.previous) if (!(name in props)) style.removeProperty(name);
+    for (const name of this.#previous) if (!(name in props)) style.removeProperty(name);
     for (const [name, value] of Object.entries(props)) style.setProperty(name, value);
-    this.previous = new Set(Object.keys(props));
+    this.#previous = new Set(Object.keys(props));
     return noChange;
   }
 }

@@ -47,25 +47,29 @@ export interface LangSources {
  * a call is under way, whatever the page or the service then say; `release()` lets it follow them again.
  */
 export class LangController implements ReactiveController {
-  private held: Lang | null = null;
+  #held: Lang | null = null;
+  readonly #host: Host;
+  readonly #sources: LangSources;
 
   constructor(
-    private readonly host: Host,
-    private readonly sources: LangSources,
+    host: Host,
+    sources: LangSources,
   ) {
+    this.#host = host;
+    this.#sources = sources;
     host.addController(this);
   }
 
   hostConnected(): void {
-    watchPageLang(this.host);
+    watchPageLang(this.#host);
   }
 
   hostDisconnected(): void {
-    unwatchPageLang(this.host);
+    unwatchPageLang(this.#host);
   }
 
   get lang(): Lang {
-    return this.held ?? this.resolve();
+    return this.#held ?? this.#resolve();
   }
 
   get dir(): 'ltr' | 'rtl' {
@@ -79,15 +83,15 @@ export class LangController implements ReactiveController {
 
   /** Keeps the current language until `release()` (a call started). */
   hold(): void {
-    this.held ??= this.resolve();
+    this.#held ??= this.#resolve();
   }
 
   release(): void {
-    this.held = null;
+    this.#held = null;
   }
 
-  private resolve(): Lang {
-    const { chosen, remembered } = this.sources;
-    return resolveLang(chosen(), this.host.getAttribute('lang'), document.documentElement.lang, remembered());
+  #resolve(): Lang {
+    const { chosen, remembered } = this.#sources;
+    return resolveLang(chosen(), this.#host.getAttribute('lang'), document.documentElement.lang, remembered());
   }
 }

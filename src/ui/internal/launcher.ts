@@ -25,11 +25,11 @@ export interface LauncherState {
  */
 export class Launcher {
   readonly element: HTMLButtonElement;
-  private readonly avatar = new AvatarView('large');
-  private readonly phone = iconElement(phonePath);
-  private readonly closeIcon = iconElement(closePath);
-  private readonly spinner = document.createElement('span');
-  private face: Node | null = null;
+  readonly #avatar = new AvatarView('large');
+  readonly #phone = iconElement(phonePath);
+  readonly #closeIcon = iconElement(closePath);
+  readonly #spinner = document.createElement('span');
+  #face: Node | null = null;
 
   /** `onInterest` runs when the visitor points at, focuses or presses the launcher (time to load the call). */
   constructor(onToggle: () => void, onInterest: () => void) {
@@ -39,8 +39,8 @@ export class Launcher {
     button.setAttribute('aria-controls', 'panel');
     button.addEventListener('click', onToggle);
     for (const type of ['pointerenter', 'pointerdown', 'focus']) button.addEventListener(type, onInterest);
-    this.spinner.className = 'spinner';
-    this.spinner.setAttribute('aria-hidden', 'true');
+    this.#spinner.className = 'spinner';
+    this.#spinner.setAttribute('aria-hidden', 'true');
     this.element = button;
   }
 
@@ -54,9 +54,9 @@ export class Launcher {
     button.toggleAttribute('inert', inert);
     if (busy) button.setAttribute('aria-busy', 'true');
     else button.removeAttribute('aria-busy');
-    const face = busy ? this.spinner : open ? this.closeIcon : agent ? this.avatar.show(agent.name, agent.avatar) : this.phone;
-    if (face !== this.face) {
-      this.face = face;
+    const face = busy ? this.#spinner : open ? this.#closeIcon : agent ? this.#avatar.show(agent.name, agent.avatar) : this.#phone;
+    if (face !== this.#face) {
+      this.#face = face;
       button.replaceChildren(face);
     }
   }

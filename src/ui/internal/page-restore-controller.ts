@@ -13,14 +13,14 @@ export class PageRestoreController implements ReactiveController {
   }
 
   hostConnected(): void {
-    globalThis.addEventListener?.('pageshow', this.pageShown);
+    globalThis.addEventListener?.('pageshow', this.#pageShown);
   }
 
   hostDisconnected(): void {
-    globalThis.removeEventListener?.('pageshow', this.pageShown);
+    globalThis.removeEventListener?.('pageshow', this.#pageShown);
   }
 
-  private readonly pageShown = (event: Event): void => {
+  readonly #pageShown = (event: Event): void => {
     if ((event as PageTransitionEvent).persisted) this.onRestored();
   };
 }

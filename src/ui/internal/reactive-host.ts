@@ -8,25 +8,25 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 const ElementBase = (globalThis.HTMLElement ?? class {}) as typeof HTMLElement;
 
 export abstract class ReactiveHost extends ElementBase implements ReactiveControllerHost {
-  private readonly controllers = new Set<ReactiveController>();
-  private pending: Promise<boolean> | null = null;
+  readonly #controllers = new Set<ReactiveController>();
+  #pending: Promise<boolean> | null = null;
 
   addController(controller: ReactiveController): void {
-    this.controllers.add(controller);
+    this.#controllers.add(controller);
     if (this.isConnected) controller.hostConnected?.();
   }
 
   removeController(controller: ReactiveController): void {
-    this.controllers.delete(controller);
+    this.#controllers.delete(controller);
   }
 
   /** Asks for an update in the next microtask (several requests make one update). */
   requestUpdate(): void {
-    this.pending ??= Promise.resolve().then(() => {
-      this.pending = null;
-      this.controllers.forEach((controller) => controller.hostUpdate?.());
+    this.#pending ??= Promise.resolve().then(() => {
+      this.#pending = null;
+      this.#controllers.forEach((controller) => controller.hostUpdate?.());
       this.update();
-      this.controllers.forEach((controller) => controller.hostUpdated?.());
+      this.#controllers.forEach((controller) => controller.hostUpdated?.());
       return true;
     });
   }
@@ -38,16 +38,16 @@ export abstract class ReactiveHost extends ElementBase implements ReactiveContro
 
   /** What `updateComplete` waits for; a subclass may wait for more first (as in Lit). */
   protected getUpdateComplete(): Promise<boolean> {
-    return this.pending ? this.pending.then(() => this.getUpdateComplete()) : Promise.resolve(true);
+    return this.#pending ? this.#pending.then(() => this.getUpdateComplete()) : Promise.resolve(true);
   }
 
   connectedCallback(): void {
-    this.controllers.forEach((controller) => controller.hostConnected?.());
+    this.#controllers.forEach((controller) => controller.hostConnected?.());
     this.requestUpdate();
   }
 
   disconnectedCallback(): void {
-    this.controllers.forEach((controller) => controller.hostDisconnected?.());
+    this.#controllers.forEach((controller) => controller.hostDisconnected?.());
   }
 
   /** Brings the element's DOM up to date (runs in the microtask after `requestUpdate()`). */

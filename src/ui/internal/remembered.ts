@@ -5,45 +5,56 @@
 import { defaultStorage, type KeyValueStorage, VISIT_TTL_MS } from '../../call/widget-storage.ts';
 
 export class Remembered<T> {
-  private here: T | null = null;
+  #here: T | null = null;
+  readonly #key: () => string;
+  readonly #remembers: () => boolean;
+  readonly #read: (value: unknown) => T | null;
+  readonly #storage: KeyValueStorage | null;
+  readonly #now: () => number;
 
   constructor(
     /** The storage key, under `voice-agent:`; may depend on the service and agent. */
-    private readonly key: () => string,
-    private readonly remembers: () => boolean,
+    key: () => string,
+    remembers: () => boolean,
     /** Reads back a stored value, or null when it is not of the expected shape (storage is not trusted). */
-    private readonly read: (value: unknown) => T | null,
-    private readonly storage: KeyValueStorage | null = defaultStorage(),
-    private readonly now: () => number = Date.now,
-  ) {}
+    read: (value: unknown) => T | null,
+    storage: KeyValueStorage | null = defaultStorage(),
+    now: () => number = Date.now,
+  ) {
+    this.#key = key;
+    this.#remembers = remembers;
+    this.#read = read;
+    this.#storage = storage;
+    this.#now = now;
+  }
 
   get(): T | null {
-    if (this.here !== null || !this.remembers()) return this.here;
+    if (this.#here !== null || !this.#remembers()) return this.#here;
     try {
-      const raw = this.storage?.getItem(this.key());
+      const raw = this.#storage?.getItem(this.#key());
       if (!raw) return null;
       const { value, at } = JSON.parse(raw) as { value?: unknown; at?: unknown };
-      const age = this.now() - Number(at);
-      return age >= 0 && age < VISIT_TTL_MS ? this.read(value) : null;
+      const age = this.#now() - Number(at);
+      return age >= 0 && age < VISIT_TTL_MS ? this.#read(value) : null;
     } catch {
       return null;
     }
   }
 
   put(value: T): void {
-    this.here = value;
-    if (!this.remembers()) return;
+    this.#here = value;
+    if (!this.#remembers()) return;
     try {
-      this.storage?.setItem(this.key(), JSON.stringify({ value, at: this.now() }));
+      this.#storage?.setItem(this.#key(), JSON.stringify({ value, at: this.#now() }));
     } catch {
       // Storage refused (private mode, quota): remembered for this page only.
     }
   }
 
   forget(): void {
-    this.here = null;
+    this.#here = null;
     try {
-      this.storage?.removeItem(this.key());
+      this.#storage?.removeItem(this.#key());
     } catch {
       // nothing stored
     }

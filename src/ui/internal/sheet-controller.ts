@@ -11,63 +11,65 @@ export const SHEET_MEDIA = '(max-width: 480px), (max-height: 480px)';
 export class SheetController implements ReactiveController {
   /** True while the viewport is phone-sized. */
   sheet = false;
-  private media: MediaQueryList | null = null;
-  private viewport: VisualViewport | null = null;
+  #media: MediaQueryList | null = null;
+  #viewport: VisualViewport | null = null;
+  readonly #showing: () => boolean;
 
   constructor(
     private readonly host: ReactiveControllerHost,
     /** Whether a floating panel is open now. */
-    private readonly showing: () => boolean,
+    showing: () => boolean,
     private readonly target: () => HTMLElement | null,
   ) {
+    this.#showing = showing;
     host.addController(this);
   }
 
   hostConnected(): void {
-    this.media = matchMedia(SHEET_MEDIA);
-    this.sheet = this.media.matches;
-    this.media.addEventListener('change', this.onMediaChange);
+    this.#media = matchMedia(SHEET_MEDIA);
+    this.sheet = this.#media.matches;
+    this.#media.addEventListener('change', this.#onMediaChange);
   }
 
   hostDisconnected(): void {
-    this.media?.removeEventListener('change', this.onMediaChange);
-    this.media = null;
-    this.unfollow();
+    this.#media?.removeEventListener('change', this.#onMediaChange);
+    this.#media = null;
+    this.#unfollow();
   }
 
   hostUpdated(): void {
-    if (this.sheet && this.showing()) this.follow();
-    else this.unfollow();
+    if (this.sheet && this.#showing()) this.#follow();
+    else this.#unfollow();
   }
 
-  private readonly onMediaChange = (event: MediaQueryListEvent): void => {
+  readonly #onMediaChange = (event: MediaQueryListEvent): void => {
     this.sheet = event.matches;
     this.host.requestUpdate();
   };
 
-  private follow(): void {
+  #follow(): void {
     const viewport = globalThis.visualViewport ?? null;
-    if (viewport === this.viewport) return this.place();
-    this.unfollow();
-    this.viewport = viewport;
-    viewport?.addEventListener('resize', this.place);
-    viewport?.addEventListener('scroll', this.place);
-    this.place();
+    if (viewport === this.#viewport) return this.#place();
+    this.#unfollow();
+    this.#viewport = viewport;
+    viewport?.addEventListener('resize', this.#place);
+    viewport?.addEventListener('scroll', this.#place);
+    this.#place();
   }
 
-  private unfollow(): void {
-    this.viewport?.removeEventListener('resize', this.place);
-    this.viewport?.removeEventListener('scroll', this.place);
-    this.viewport = null;
+  #unfollow(): void {
+    this.#viewport?.removeEventListener('resize', this.#place);
+    this.#viewport?.removeEventListener('scroll', this.#place);
+    this.#viewport = null;
     const style = this.target()?.style;
     style?.removeProperty('--_vv-top');
     style?.removeProperty('--_vv-height');
   }
 
-  private readonly place = (): void => {
+  readonly #place = (): void => {
     const style = this.target()?.style;
-    if (!style || !this.viewport) return;
-    style.setProperty('--_vv-top', `${this.viewport.offsetTop}px`);
-    style.setProperty('--_vv-height', `${this.viewport.height}px`);
+    if (!style || !this.#viewport) return;
+    style.setProperty('--_vv-top', `${this.#viewport.offsetTop}px`);
+    style.setProperty('--_vv-height', `${this.#viewport.height}px`);
   };
 }

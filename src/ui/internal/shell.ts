@@ -32,7 +32,7 @@ export class Shell {
   readonly panel = document.createElement('div');
   private readonly placeholder = document.createElement('div');
   private readonly failure = document.createElement('div');
-  private readonly failureText = document.createElement('p');
+  readonly #failureText = document.createElement('p');
   private readonly retryButton = document.createElement('button');
 
   constructor(root: ShadowRoot, actions: ShellActions) {
@@ -50,7 +50,7 @@ export class Shell {
     retryButton.setAttribute('part', 'reload-button');
     retryButton.className = 'retry';
     retryButton.addEventListener('click', actions.retry);
-    failure.append(this.failureText, retryButton);
+    failure.append(this.#failureText, retryButton);
     base.append(placeholder, failure, panel);
     root.append(base);
   }
@@ -68,7 +68,7 @@ export class Shell {
     }
     this.placeholder.hidden = floating || loaded;
     this.failure.hidden = !loadFailed;
-    this.failureText.textContent = t.loadFailed;
+    this.#failureText.textContent = t.loadFailed;
     this.retryButton.textContent = t.tryAgain;
   }
 }

@@ -10,12 +10,12 @@ const STICKY_PX = 24;
 export class AutoScrollController implements ReactiveController {
   /** True while the view follows the newest entry. */
   following = true;
-  private element: HTMLElement | null = null;
-  private pending = true;
+  #element: HTMLElement | null = null;
+  #pending = true;
   /** The list shrinks when a notice or the device picker opens beside it: the newest entry stays in view. */
-  private readonly resizes = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.resized()) : null;
+  readonly #resizes = typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.#resized()) : null;
   /** The list's height when last seen: a scroll that comes with a new height is the browser's, not the visitor's. */
-  private height = 0;
+  #height = 0;
 
   constructor(private readonly host: ReactiveControllerHost) {
     host.addController(this);
@@ -23,31 +23,31 @@ export class AutoScrollController implements ReactiveController {
 
   /** Give it to Lit's `ref()` on the scrolling element. */
   readonly attach = (element: Element | undefined): void => {
-    if (element === this.element) return;
-    this.element?.removeEventListener('scroll', this.onScroll);
-    this.resizes?.disconnect();
-    this.element = element instanceof HTMLElement ? element : null;
-    this.element?.addEventListener('scroll', this.onScroll, { passive: true });
-    if (this.element) this.resizes?.observe(this.element);
-    this.stick();
+    if (element === this.#element) return;
+    this.#element?.removeEventListener('scroll', this.#onScroll);
+    this.#resizes?.disconnect();
+    this.#element = element instanceof HTMLElement ? element : null;
+    this.#element?.addEventListener('scroll', this.#onScroll, { passive: true });
+    if (this.#element) this.#resizes?.observe(this.#element);
+    this.#stick();
   };
 
   /** Call when the list's content changed; the next update keeps the newest entry in view. */
   changed(): void {
-    this.pending = true;
+    this.#pending = true;
   }
 
   hostUpdated(): void {
     // Only after a change of content: reading scrollHeight forces a layout, and the host also updates for the
     // clock and the meters' speaker flag.
-    if (!this.pending) return;
-    this.pending = false;
-    this.stick();
+    if (!this.#pending) return;
+    this.#pending = false;
+    this.#stick();
   }
 
   jumpToLatest(): void {
     this.following = true;
-    this.stick();
+    this.#stick();
     this.host.requestUpdate();
   }
 
@@ -56,19 +56,19 @@ export class AutoScrollController implements ReactiveController {
     this.following = true;
   }
 
-  private stick(): void {
-    if (this.following && this.element) this.element.scrollTop = this.element.scrollHeight;
+  #stick(): void {
+    if (this.following && this.#element) this.#element.scrollTop = this.#element.scrollHeight;
   }
 
-  private resized(): void {
-    this.height = this.element?.clientHeight ?? 0;
-    this.stick();
+  #resized(): void {
+    this.#height = this.#element?.clientHeight ?? 0;
+    this.#stick();
   }
 
-  private readonly onScroll = (): void => {
-    const el = this.element;
+  readonly #onScroll = (): void => {
+    const el = this.#element;
     if (!el) return;
-    if (el.clientHeight !== this.height) return this.resized();
+    if (el.clientHeight !== this.#height) return this.#resized();
     const following = el.scrollHeight - el.scrollTop - el.clientHeight <= STICKY_PX;
     if (following !== this.following) {
       this.following = following;

@@ -34,19 +34,21 @@ export class CallController implements ReactiveController {
   /** Agent turns the visitor already heard in the agent's voice (not read out again by the announcer). */
   readonly voicedTurns = new Set<number>();
   /** The agent's voice has played during this call. */
-  private voiceHeard = false;
+  #voiceHeard = false;
+  readonly #host: ReactiveControllerHost & HTMLElement;
 
   constructor(
-    private readonly host: ReactiveControllerHost & HTMLElement,
+    host: ReactiveControllerHost & HTMLElement,
     createAudio: AudioFactory,
   ) {
+    this.#host = host;
     host.addController(this);
     this.session = new CallSession({ createAudio });
     const forward = <K extends PublicSessionEvent>(name: K, update?: (detail: SessionEventMap[K]) => void) =>
       this.session.on(name, (detail) => {
         update?.(detail);
-        this.host.requestUpdate();
-        emit(this.host, `voice-agent-${name}`, detail);
+        this.#host.requestUpdate();
+        emit(this.#host, `voice-agent-${name}`, detail);
       });
     forward('state', ({ state }) => {
       if (state === 'connecting') {
@@ -54,7 +56,7 @@ export class CallController implements ReactiveController {
         this.ready = this.tool = this.ended = this.error = null;
         this.liveSince = this.failedAt = null;
         this.voicedTurns.clear();
-        this.voiceHeard = false;
+        this.#voiceHeard = false;
       }
     });
     forward('ready', (detail) => {
@@ -63,10 +65,10 @@ export class CallController implements ReactiveController {
     });
     this.session.on('network', ({ online }) => {
       this.offline = !online;
-      this.host.requestUpdate();
+      this.#host.requestUpdate();
     });
     forward('transcript', ({ role, final, turnId }) => {
-      if (role === 'agent' && final && this.voiceHeard) this.voicedTurns.add(turnId);
+      if (role === 'agent' && final && this.#voiceHeard) this.voicedTurns.add(turnId);
     });
     forward('interrupted');
     forward('tool', (detail) => (this.tool = detail.status === 'running' ? detail : null));
@@ -102,10 +104,10 @@ export class CallController implements ReactiveController {
   setLevels(input: number, output: number, agentSpeaking: boolean): void {
     this.inputLevel = input;
     this.outputLevel = output;
-    if (agentSpeaking) this.voiceHeard = true;
+    if (agentSpeaking) this.#voiceHeard = true;
     if (agentSpeaking !== this.agentSpeaking) {
       this.agentSpeaking = agentSpeaking;
-      this.host.requestUpdate();
+      this.#host.requestUpdate();
     }
     this.onLevels?.();
   }
@@ -114,7 +116,7 @@ export class CallController implements ReactiveController {
     // A widget removed from the page must not leave the microphone or the call running; one that is only
     // moved (disconnected and connected again in the same task) keeps its call.
     queueMicrotask(() => {
-      if (!this.host.isConnected) void this.session.end();
+      if (!this.#host.isConnected) void this.session.end();
     });
   }
 }

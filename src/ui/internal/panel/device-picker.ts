@@ -27,14 +27,16 @@ export class DevicePicker implements ReactiveController {
   outputs: MediaDeviceInfo[] = [];
   /** The last switch failed (said under the pickers until the next one). */
   failed = false;
-  private listed = false;
+  #listed = false;
+  readonly #showing: () => boolean;
 
   constructor(
     private readonly host: ReactiveControllerHost,
     /** Whether the pickers show (a call is live): devices are listed when they start to. */
-    private readonly showing: () => boolean,
+    showing: () => boolean,
     private readonly target: DeviceTarget,
   ) {
+    this.#showing = showing;
     host.addController(this);
   }
 
@@ -47,10 +49,10 @@ export class DevicePicker implements ReactiveController {
   }
 
   hostUpdated(): void {
-    const showing = this.showing();
-    if (showing && !this.listed) void this.refresh();
+    const showing = this.#showing();
+    if (showing && !this.#listed) void this.refresh();
     if (!showing) this.failed = false;
-    this.listed = showing;
+    this.#listed = showing;
   }
 
   readonly refresh = async (): Promise<void> => {
@@ -65,7 +67,7 @@ export class DevicePicker implements ReactiveController {
     this.host.requestUpdate();
   };
 
-  private async change(switching: Promise<void>): Promise<void> {
+  async #change(switching: Promise<void>): Promise<void> {
     try {
       await switching;
       this.failed = false;
@@ -75,17 +77,17 @@ export class DevicePicker implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  private readonly onInput = (event: Event): void => {
-    void this.change(this.target.switchInput((event.target as HTMLSelectElement).value));
+  readonly #onInput = (event: Event): void => {
+    void this.#change(this.target.switchInput((event.target as HTMLSelectElement).value));
   };
 
-  private readonly onOutput = (event: Event): void => {
-    void this.change(this.target.switchOutput((event.target as HTMLSelectElement).value));
+  readonly #onOutput = (event: Event): void => {
+    void this.#change(this.target.switchOutput((event.target as HTMLSelectElement).value));
   };
 
   /** A closed disclosure ("Audio devices") with the pickers; nothing when the browser lists no microphone. */
   render(t: Catalogue) {
-    if (!this.showing() || this.inputs.length === 0) return nothing;
+    if (!this.#showing() || this.inputs.length === 0) return nothing;
     const options = (devices: MediaDeviceInfo[], current: string, unnamed: (n: number) => string) =>
       devices.map(
         (device, i) =>
@@ -99,14 +101,14 @@ export class DevicePicker implements ReactiveController {
       <summary id="devices-toggle">${t.devices}</summary>
       <label class="device-field">
         <span>${t.microphone}</span>
-        <select part="microphone-select" @change=${this.onInput} .value=${live(input || this.inputs[0]!.deviceId)}>
+        <select part="microphone-select" @change=${this.#onInput} .value=${live(input || this.inputs[0]!.deviceId)}>
           ${options(this.inputs, input, t.unnamedMicrophone)}
         </select>
       </label>
       ${this.outputs.length
         ? html`<label class="device-field">
             <span>${t.speaker}</span>
-            <select part="speaker-select" @change=${this.onOutput} .value=${live(output || this.outputs[0]!.deviceId)}>
+            <select part="speaker-select" @change=${this.#onOutput} .value=${live(output || this.outputs[0]!.deviceId)}>
               ${options(this.outputs, output, t.unnamedSpeaker)}
             </select>
           </label>`

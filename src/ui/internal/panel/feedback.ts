@@ -17,24 +17,27 @@ const thumb = (down: boolean) =>
 
 /** One rating per conversation: the first choice is sent, later presses change nothing. */
 export class CallFeedback {
-  private given: FeedbackDetail | null = null;
+  #given: FeedbackDetail | null = null;
+  readonly #host: ReactiveControllerHost & HTMLElement;
 
-  constructor(private readonly host: ReactiveControllerHost & HTMLElement) {}
+  constructor(host: ReactiveControllerHost & HTMLElement) {
+    this.#host = host;
+  }
 
   /** A new call: the next ending asks again. */
   reset(): void {
-    this.given = null;
+    this.#given = null;
   }
 
   ratingFor(conversationId: string): Rating | null {
-    return this.given?.conversationId === conversationId ? this.given.rating : null;
+    return this.#given?.conversationId === conversationId ? this.#given.rating : null;
   }
 
   rate(conversationId: string, rating: Rating): void {
     if (this.ratingFor(conversationId)) return;
-    this.given = { rating, conversationId };
-    emit<FeedbackDetail>(this.host, 'voice-agent-feedback', { rating, conversationId });
-    this.host.requestUpdate();
+    this.#given = { rating, conversationId };
+    emit<FeedbackDetail>(this.#host, 'voice-agent-feedback', { rating, conversationId });
+    this.#host.requestUpdate();
   }
 }
 

@@ -5,31 +5,35 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
  * in render). It re-checks after each update, so it stops by itself when nothing needs the clock.
  */
 export class TickerController implements ReactiveController {
-  private timer: ReturnType<typeof setInterval> | null = null;
+  #timer: ReturnType<typeof setInterval> | null = null;
+  readonly #host: ReactiveControllerHost;
+  readonly #running: () => boolean;
 
   constructor(
-    private readonly host: ReactiveControllerHost,
-    private readonly running: () => boolean,
+    host: ReactiveControllerHost,
+    running: () => boolean,
     private readonly intervalMs = 500,
   ) {
+    this.#host = host;
+    this.#running = running;
     host.addController(this);
   }
 
   hostUpdated(): void {
-    const wanted = this.running();
-    if (wanted && this.timer === null) {
-      this.timer = setInterval(() => this.host.requestUpdate(), this.intervalMs);
+    const wanted = this.#running();
+    if (wanted && this.#timer === null) {
+      this.#timer = setInterval(() => this.#host.requestUpdate(), this.intervalMs);
     } else if (!wanted) {
-      this.stop();
+      this.#stop();
     }
   }
 
   hostDisconnected(): void {
-    this.stop();
+    this.#stop();
   }
 
-  private stop(): void {
-    if (this.timer !== null) clearInterval(this.timer);
-    this.timer = null;
+  #stop(): void {
+    if (this.#timer !== null) clearInterval(this.#timer);
+    this.#timer = null;
   }
 }

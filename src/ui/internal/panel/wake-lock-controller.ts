@@ -8,77 +8,79 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
  * nothing is thrown and nothing is retried until the page is shown again or the next call.
  */
 export class WakeLockController implements ReactiveController {
-  private sentinel: WakeLockSentinel | null = null;
-  private requesting = false;
+  #sentinel: WakeLockSentinel | null = null;
+  #requesting = false;
   /** The last request failed: wait for the page to be shown again, or for the next call, to ask again. */
-  private refused = false;
+  #refused = false;
+  readonly #wanted: () => boolean;
 
   constructor(
     host: ReactiveControllerHost,
-    private readonly wanted: () => boolean,
+    wanted: () => boolean,
   ) {
+    this.#wanted = wanted;
     host.addController(this);
   }
 
   hostConnected(): void {
-    document.addEventListener('visibilitychange', this.onVisibility);
+    document.addEventListener('visibilitychange', this.#onVisibility);
   }
 
   hostDisconnected(): void {
-    document.removeEventListener('visibilitychange', this.onVisibility);
-    this.release();
+    document.removeEventListener('visibilitychange', this.#onVisibility);
+    this.#release();
   }
 
   hostUpdated(): void {
-    this.sync();
+    this.#sync();
   }
 
-  private readonly onVisibility = (): void => {
-    if (document.visibilityState === 'visible') this.refused = false;
-    this.sync();
+  readonly #onVisibility = (): void => {
+    if (document.visibilityState === 'visible') this.#refused = false;
+    this.#sync();
   };
 
-  private sync(): void {
-    if (!this.wanted()) {
-      this.refused = false;
-      this.release();
+  #sync(): void {
+    if (!this.#wanted()) {
+      this.#refused = false;
+      this.#release();
     } else if (document.visibilityState === 'visible') {
-      this.acquire();
+      this.#acquire();
     } else {
-      this.release();
+      this.#release();
     }
   }
 
-  private acquire(): void {
-    const held = this.sentinel && !this.sentinel.released;
+  #acquire(): void {
+    const held = this.#sentinel && !this.#sentinel.released;
     const wakeLock = (navigator as Partial<Navigator>).wakeLock;
-    if (held || this.requesting || this.refused || !wakeLock) return;
-    this.requesting = true;
+    if (held || this.#requesting || this.#refused || !wakeLock) return;
+    this.#requesting = true;
     let request: Promise<WakeLockSentinel>;
     try {
       request = wakeLock.request('screen');
     } catch {
-      this.requesting = false;
-      this.refused = true;
+      this.#requesting = false;
+      this.#refused = true;
       return;
     }
     request.then(
       (sentinel) => {
-        this.requesting = false;
-        this.sentinel = sentinel;
+        this.#requesting = false;
+        this.#sentinel = sentinel;
         // The call may have ended, or the page been hidden, while the browser was deciding.
-        if (!this.wanted() || document.visibilityState !== 'visible') this.release();
+        if (!this.#wanted() || document.visibilityState !== 'visible') this.#release();
       },
       () => {
-        this.requesting = false;
-        this.refused = true;
+        this.#requesting = false;
+        this.#refused = true;
       },
     );
   }
 
-  private release(): void {
-    const sentinel = this.sentinel;
-    this.sentinel = null;
+  #release(): void {
+    const sentinel = this.#sentinel;
+    this.#sentinel = null;
     if (sentinel && !sentinel.released) sentinel.release().catch(() => undefined);
   }
 }
