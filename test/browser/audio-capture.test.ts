@@ -158,6 +158,44 @@ describe('microphone capture (AudioEngine.source)', () => {
     expectFaithful(frames, context.sampleRate);
   });
 
+  // A 48 kHz microphone on a 44.1 kHz context (a USB headset on a Mac, whose output runs at 44.1 kHz). The
+  // fake device's rate is fixed for the whole browser, so the 48 kHz track here is the fake microphone's
+  // signal played in a 48 kHz context into a MediaStream: the same kind of track the capture node gets from
+  // getUserMedia, crossing the same browser resampler into the call's context.
+  it('keeps capture exact from a 48 kHz track into a 44.1 kHz context', async () => {
+    const microphone = new AudioContext({ sampleRate: 48_000 });
+    const context = new AudioContext({ sampleRate: 44_100 });
+    cleanup.push(() => {
+      void microphone.close();
+      void context.close();
+    });
+    const loop = captureSignal(48_000);
+    const buffer = microphone.createBuffer(1, loop.length, 48_000);
+    buffer.getChannelData(0).set(loop);
+    const player = microphone.createBufferSource();
+    player.buffer = buffer;
+    player.loop = true;
+    const track = microphone.createMediaStreamDestination();
+    player.connect(track);
+    player.start();
+    await microphone.resume();
+
+    const capture = await CaptureNode.create(context, track.stream);
+    cleanup.push(() => capture.dispose());
+    const frames: ArrayBuffer[] = [];
+    capture.onFrame = (frame) => frames.push(frame);
+    capture.start();
+    await context.resume();
+    expect([microphone.sampleRate, context.sampleRate]).toEqual([48_000, 44_100]);
+    await sleep(500);
+    const pace = await framesDuring(frames, 2000);
+    expect(pace.count / pace.seconds).toBeGreaterThan(40);
+    expect(pace.count / pace.seconds).toBeLessThan(60);
+    await sleep(1000);
+    expect(frames.every((frame) => frame.byteLength === 640)).toBe(true);
+    expectFaithful(frames, context.sampleRate);
+  });
+
   it('reports the input level about 30 times a second, matching the signal', async () => {
     const levels: AudioLevel[] = [];
     const engine = new AudioEngine({ audioProcessing: false, onInputLevel: (level) => levels.push(level) });
