@@ -20,10 +20,11 @@ interface PlaywrightSuite {
   specs?: { tests: { projectName: string; status: 'expected' | 'unexpected' | 'flaky' | 'skipped' }[] }[];
 }
 
-/** Counts per Playwright project (chromium, firefox, webkit: the WebKit lane), from the JSON report. */
-function playwright(file: string): Map<string, Counts> | null {
-  if (!existsSync(file)) return null;
-  const report = JSON.parse(readFileSync(file, 'utf8')) as PlaywrightSuite;
+/** Counts per Playwright project (chromium, firefox, webkit: the WebKit lane), from the JSON reports of
+ *  the runs that wrote one. */
+function playwright(files: string[]): Map<string, Counts> | null {
+  const found = files.filter((file) => existsSync(file));
+  if (found.length === 0) return null;
   const projects = new Map<string, Counts>();
   const walk = (suite: PlaywrightSuite) => {
     for (const spec of suite.specs ?? []) {
@@ -37,12 +38,12 @@ function playwright(file: string): Map<string, Counts> | null {
     }
     suite.suites?.forEach(walk);
   };
-  walk(report);
+  for (const file of found) walk(JSON.parse(readFileSync(file, 'utf8')) as PlaywrightSuite);
   return projects;
 }
 
 const PROJECTS: Record<string, string> = { chromium: 'Chromium', firefox: 'Firefox', webkit: 'WebKit lane' };
-const e2e = playwright('test-results/e2e.json');
+const e2e = playwright(['test-results/e2e.json', 'test-results/e2e-webkit.json']);
 // A project with no test in the report did not run: that counts as a failure, like a missing report.
 const parts: [string, Counts | null][] = [
   ['Vitest (unit + browser)', vitest('test-results/vitest.json')],

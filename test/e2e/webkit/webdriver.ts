@@ -85,8 +85,20 @@ export class WebKitSession {
     }
   }
 
+  /** Navigates to `url` and returns once the new document has loaded. WebKitWebDriver may answer while the
+   *  old document is still the one that scripts reach (seen on a cold dev server, whose first modules are
+   *  slow to transform): the old one is marked, and the wait lasts until a document without the mark is
+   *  complete. */
   async goto(url: string): Promise<void> {
+    await this.evaluate(() => void ((window as unknown as { __leaving?: boolean }).__leaving = true)).catch(() => undefined);
     await command(`${this.base}/url`, 'POST', { url });
+    const deadline = Date.now() + 30_000;
+    const arrived = () =>
+      this.evaluate(() => !(window as unknown as { __leaving?: boolean }).__leaving && document.readyState === 'complete');
+    while (!(await arrived().catch(() => false))) {
+      if (Date.now() > deadline) throw new Error(`WebKit: ${url} did not finish loading within 30 s`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   /** Runs `fn(arg)` in the page (a promise is awaited) and returns its JSON-serialised result. */
