@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import { agentCallSimulator } from './demo/server/vite-plugin.ts';
 import { minifyCssLiterals } from './scripts/minify-css-literals.ts';
+import { terserChunks } from './scripts/terser-chunks.ts';
 
 // One config for the demo (dev server + simulated service) and the library build.
 // `base: './'` makes the bundle refer to its worklet files relative to itself, so a page can embed
@@ -12,7 +13,11 @@ const ticketsPerHour = Number(process.env.SIMULATOR_TICKETS_PER_HOUR) || undefin
 
 export default defineConfig({
   base: './',
-  plugins: [agentCallSimulator(ticketsPerHour ? { limits: { ticketsPerWindow: ticketsPerHour } } : {}), minifyCssLiterals()],
+  plugins: [
+    agentCallSimulator(ticketsPerHour ? { limits: { ticketsPerWindow: ticketsPerHour } } : {}),
+    minifyCssLiterals(),
+    terserChunks(),
+  ],
   // The framework recipes in examples/ are pre-bundled when the dev server starts: found later, on a first
   // visit, they would make Vite optimise again and reload the page under a test.
   optimizeDeps: { include: ['react', 'react/jsx-dev-runtime', 'react-dom/client', 'vue/dist/vue.esm-bundler.js'] },
@@ -27,6 +32,7 @@ export default defineConfig({
   },
   worker: {
     format: 'es',
+    plugins: () => [terserChunks()],
     rolldownOptions: { output: { entryFileNames: 'assets/[name].js' } },
   },
   build: {
