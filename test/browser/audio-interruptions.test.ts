@@ -9,24 +9,14 @@ import '../../src/voice-agent.ts';
 import type { VoiceAgentElement } from '../../src/voice-agent.ts';
 import { spyOnMicrophone, type MicrophoneSpy } from '../fixtures/media-spy.ts';
 import { sleep } from '../sleep.ts';
-import { cleanUp, resetFakes, socket, sockets } from './ui-harness.ts';
+import { cleanUp, recordAudioContexts, resetFakes, socket, sockets } from './ui-harness.ts';
 
-const contexts: AudioContext[] = [];
+let contexts: AudioContext[] = [];
 let spy: MicrophoneSpy;
 
 beforeEach(() => {
   resetFakes();
-  contexts.length = 0;
-  const Native = AudioContext;
-  vi.stubGlobal(
-    'AudioContext',
-    class extends Native {
-      constructor(options?: AudioContextOptions) {
-        super(options);
-        contexts.push(this);
-      }
-    },
-  );
+  contexts = recordAudioContexts();
   spy = spyOnMicrophone();
 });
 afterEach(async () => {

@@ -65,6 +65,23 @@ export function resetFakes(...answers: Parameters<typeof scriptedFetch>): Return
   return fetchStub;
 }
 
+/** Records every AudioContext the page creates from now on (the real engine's, for example); undone by
+ *  `cleanUp()` (`vi.unstubAllGlobals`). */
+export function recordAudioContexts(): AudioContext[] {
+  const contexts: AudioContext[] = [];
+  const Native = AudioContext;
+  vi.stubGlobal(
+    'AudioContext',
+    class extends Native {
+      constructor(options?: AudioContextOptions) {
+        super(options);
+        contexts.push(this);
+      }
+    },
+  );
+  return contexts;
+}
+
 export function cleanUp(): void {
   forgetStoredVisits(); // each test is a new visitor: no agent, language or visit remembered from the last one
   vi.useRealTimers();

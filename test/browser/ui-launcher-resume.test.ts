@@ -8,23 +8,13 @@ import '../../src/voice-agent.ts';
 import type { VoiceAgentElement } from '../../src/voice-agent.ts';
 import { LAUNCHER_STRINGS } from '../../src/ui/i18n/launcher.ts';
 import { AUDIO_NOTICES } from '../../src/ui/i18n/audio-notices.ts';
-import { cleanUp, resetFakes, socket, sockets } from './ui-harness.ts';
+import { cleanUp, recordAudioContexts, resetFakes, socket, sockets } from './ui-harness.ts';
 
-const contexts: AudioContext[] = [];
+let contexts: AudioContext[] = [];
 
 beforeEach(() => {
   resetFakes();
-  contexts.length = 0;
-  const Native = AudioContext;
-  vi.stubGlobal(
-    'AudioContext',
-    class extends Native {
-      constructor(options?: AudioContextOptions) {
-        super(options);
-        contexts.push(this);
-      }
-    },
-  );
+  contexts = recordAudioContexts();
 });
 afterEach(async () => {
   for (const element of document.querySelectorAll('voice-agent')) await (element as VoiceAgentElement).end();

@@ -10,7 +10,8 @@ import { AUDIO_NOTICES } from '../../src/ui/i18n/audio-notices.ts';
 import type { VoiceAgentElement } from '../../src/voice-agent.ts';
 import { violations } from './axe-check.ts';
 import {
-  AMINA, audio, cleanUp, endCall, failWith, goLive, mount, resetFakes, say, socket, sockets, text, type UiTestAgent,
+  AMINA, audio, cleanUp, endCall, failWith, goLive, mount, recordAudioContexts, resetFakes, say, socket, sockets, text,
+  type UiTestAgent,
 } from './ui-harness.ts';
 
 /** Phones in portrait, a phone in landscape, and 1280 × 720 at 200% zoom (640 × 360 CSS pixels). */
@@ -244,17 +245,7 @@ describe.each(VIEWPORTS)('a phone-sized viewport %i × %i', (width, height) => {
 describe.each(VIEWPORTS)('"Tap to continue" at %i × %i, with the real audio engine', (width, height) => {
   it.each(['fr', 'ar'])('sits above the call with End call and Mute still on screen (%s)', async (lang) => {
     await page.viewport(width, height);
-    const contexts: AudioContext[] = [];
-    const Native = AudioContext;
-    vi.stubGlobal(
-      'AudioContext',
-      class extends Native {
-        constructor(options?: AudioContextOptions) {
-          super(options);
-          contexts.push(this);
-        }
-      },
-    );
+    const contexts = recordAudioContexts();
     const el = document.createElement('voice-agent') as VoiceAgentElement;
     el.setAttribute('public-id', 'shop-42');
     el.setAttribute('server-url', 'https://service.test/');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { eventsOf, recordEvents, type Widget } from './widget-page.ts';
+import { eventsOf, recordEvents, warmUpDevServer, type Widget } from './widget-page.ts';
 
 // Offline, then online, during a call (issue 10 §3), against the simulator's `drop-once` agent (its line is cut
 // 3 s after `ready`, once per visit) and Chromium's own network emulation: navigator.onLine and the `offline` /
@@ -10,14 +10,9 @@ const widget = (page: Page) => page.locator('voice-agent');
 const shadowCount = (page: Page, selector: string) =>
   widget(page).evaluate((el, s) => el.shadowRoot!.querySelectorAll(s).length, selector);
 
-// The dev server compiles the page's modules on the first load; on a busy machine that alone can take most
-// of a test's budget, so it is done once before the call is timed.
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
-  const page = await browser.newPage();
-  await page.goto('/', { timeout: 170_000 });
-  await page.locator('voice-agent').waitFor({ timeout: 170_000 });
-  await page.close();
+  await warmUpDevServer({ browser });
 });
 
 test('drop-once while offline: no ticket until the browser is online again, then live on a new call', async ({ page }) => {

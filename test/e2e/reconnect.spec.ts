@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { audioClocks, recordPageAudio, type AudioClocks } from './page-audio.ts';
-import { events, eventsOf, microphoneTracks, recordEvents, type Widget } from './widget-page.ts';
+import { events, eventsOf, microphoneTracks, recordEvents, warmUpDevServer, type Widget } from './widget-page.ts';
 
 // Calls that survive (issue 10 §1–§3) against the simulator's scenario agents: a line cut once (1006),
 // a link that goes silent, and a service that becomes unreachable after the drop.
@@ -10,14 +10,9 @@ const states = async (page: Page) => (await eventsOf(page, 'state')).map((e) => 
 const shadowCount = (page: Page, selector: string) =>
   widget(page).evaluate((el, s) => el.shadowRoot!.querySelectorAll(s).length, selector);
 
-// The dev server compiles the page's modules on the first load; on a busy machine that alone can take most
-// of a test's budget, so it is done once before the calls are timed.
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(180_000);
-  const page = await browser.newPage();
-  await page.goto('/', { timeout: 170_000 });
-  await page.locator('voice-agent').waitFor({ timeout: 170_000 });
-  await page.close();
+  await warmUpDevServer({ browser });
 });
 
 async function startCall(page: Page, publicId: string) {
