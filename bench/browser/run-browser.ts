@@ -150,7 +150,7 @@ export async function browserBench({ callSeconds }: BrowserBenchOptions): Promis
 }
 
 /** Starts bench/browser/service.ts in a child process; resolves once its phrases are synthesised. */
-async function startService(agents: unknown): Promise<{ url: string; process: ChildProcess }> {
+export async function startService(agents: unknown): Promise<{ url: string; process: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', new URL('./service.ts', import.meta.url).pathname], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
