@@ -128,11 +128,17 @@ export class MicrophoneSource implements FrameSource {
       stopStream(stream);
       throw new CallError('MIC_UNAVAILABLE', 'The call ended while the microphone was being switched.');
     }
+    try {
+      capture.replaceStream(stream);
+    } catch (error) {
+      // The browser would not connect the new device (Firefox refuses another rate): the call keeps the old one.
+      stopStream(stream);
+      throw new CallError('MIC_UNAVAILABLE', `The microphone could not be connected (${describeError(error)}).`);
+    }
     const previous = this.#stream;
     this.#stream = stream;
     this.#deviceId = deviceId;
     for (const track of stream.getAudioTracks()) track.addEventListener('ended', this.#trackEnded);
-    capture.replaceStream(stream);
     if (previous) {
       for (const track of previous.getAudioTracks()) track.removeEventListener('ended', this.#trackEnded);
       stopStream(previous);

@@ -106,6 +106,8 @@ export class Call {
     this.source?.close();
     this.uplink.stop();
     this.sink.close();
+    // A hang-up waiting for the service's answer (its timer was just cleared) is answered now.
+    this.onHangUpAnswer?.();
     this.settle();
   }
 }

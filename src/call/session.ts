@@ -167,6 +167,8 @@ export class CallSession extends Emitter<SessionEventMap> {
       if (online) call.reconnector.online();
     });
     this.#move('connecting');
+    // A listener of that state change may have hung up already: then nothing is opened.
+    if (call.finished) return call.settled;
     // Both are asked for in this same task, so the user's gesture still counts for them.
     const { source, sink } = call;
     const audioReady = Promise.all([
@@ -236,7 +238,10 @@ export class CallSession extends Emitter<SessionEventMap> {
       const open = await call.link.open();
       // `ready` may already have come with the `open` (both can arrive in one task).
       if (!open || call.finished || this.#state !== 'connecting') return;
-      call.link.awaitReady(() => this.#fail(call, new CallError('TIMEOUT', 'The call did not start in time.')));
+      call.link.awaitReady(() => {
+        // Only a call still waiting for `ready`: one the service closed meanwhile is ending on its own.
+        if (!call.finished && this.#state === 'connecting') this.#fail(call, new CallError('TIMEOUT', 'The call did not start in time.'));
+      });
     } catch (error) {
       if (!call.finished) this.#fail(call, toCallError(error, 'SERVER_ERROR'));
     }

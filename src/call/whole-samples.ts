@@ -6,6 +6,7 @@ export class WholeSamples {
 
   /** `pcm` after the byte carried from the chunk before it, cut to whole samples (the rest is carried). */
   take(pcm: ArrayBuffer): ArrayBuffer {
+    if (pcm.byteLength === 0) return pcm; // an empty frame: nothing to join (the carried byte waits on)
     const carried = this.#carried;
     const total = pcm.byteLength + (carried === null ? 0 : 1);
     if (carried === null && total % 2 === 0) return pcm;

@@ -21,6 +21,14 @@ import { styles } from './voice-agent-element.styles.ts';
  *  (a bundler or a server-side renderer may give the module an `import.meta.url` that is no page's origin). */
 const scriptOrigin = (): string => new URL(import.meta.url).origin;
 
+/** A `start()` waiting for the call's code (see start()). */
+interface WaitingStart {
+  done: Promise<void>;
+  cancelled: boolean;
+  /** What the visitor's gesture opened, released if the call does not happen. */
+  gesture: GestureAudio | null;
+}
+
 export type Layout = 'floating' | 'inline';
 export type Placement = 'end' | 'start';
 
@@ -219,9 +227,24 @@ export class VoiceAgentElement extends ReactiveHost {
   }
 
   /** Microphone for the next call (`deviceId` from `navigator.mediaDevices.enumerateDevices()`); default if empty. */
-  inputDeviceId = '';
+  get inputDeviceId(): string {
+    return this.#inputDeviceId;
+  }
+  set inputDeviceId(value: string) {
+    this.#inputDeviceId = String(value ?? '');
+  }
   /** Speaker for the next call where the browser can choose (`AudioContext.setSinkId`); default if empty. */
-  outputDeviceId = '';
+  get outputDeviceId(): string {
+    return this.#outputDeviceId;
+  }
+  set outputDeviceId(value: string) {
+    this.#outputDeviceId = String(value ?? '');
+  }
+
+  // Accessors, not fields: a value a page set before the element was defined would be overwritten by a
+  // field's initializer before connectedCallback could take it over (upgradeProperties).
+  #inputDeviceId = '';
+  #outputDeviceId = '';
 
   /** The owner's consent notice (the `consent` slot): gates every start. */
   readonly #consent = new ConsentGate(this, () => this.#agentKey, () => this.#remembers);
@@ -240,8 +263,9 @@ export class VoiceAgentElement extends ReactiveHost {
    *  @internal (not in the published declarations) */
   protected ui: CallUi | null = null;
   #loading: Promise<CallUi> | null = null;
-  /** A `start()` waiting for the call's code; `cancelled` once `end()` was called meanwhile. */
-  #waitingStart: { done: Promise<void>; cancelled: boolean } | null = null;
+  /** A `start()` waiting for the call's code, with the audio its gesture opened; `cancelled` once `end()` was
+   *  called or the element left the page meanwhile. */
+  #waitingStart: WaitingStart | null = null;
   /** The audio opened in the gesture of the `start()` under way, until the call's audio engine adopts it. */
   #gesture: GestureAudio | null = null;
   /** The call's code could not be loaded; `fromStart`: a `start()` asked for it (the state is then `error`). */
@@ -280,15 +304,17 @@ export class VoiceAgentElement extends ReactiveHost {
     const gesture = this.openGestureAudio(options.microphone !== false);
     if (ui) return this.#startCall(ui, gesture, options);
     this.#loadFailure = null;
-    const waiting = { done: Promise.resolve(), cancelled: false };
+    const waiting: WaitingStart = { done: Promise.resolve(), cancelled: false, gesture };
+    const settled = () => {
+      if (this.#waitingStart === waiting) this.#waitingStart = null;
+    };
     waiting.done = this.loadUi().then(
       (loaded) => {
-        this.#waitingStart = null;
+        settled();
         if (!waiting.cancelled) return this.#startCall(loaded, gesture, options);
-        gesture?.release();
       },
       () => {
-        this.#waitingStart = null;
+        settled();
         gesture?.release();
         if (!waiting.cancelled) this.#failedToStart();
       },
@@ -301,8 +327,19 @@ export class VoiceAgentElement extends ReactiveHost {
   /** Hangs up. */
   end(): Promise<void> {
     if (!this.#waitingStart) return this.ui?.call.session.end() ?? Promise.resolve();
-    this.#waitingStart.cancelled = true;
-    return this.#waitingStart.done;
+    this.#cancelWaitingStart();
+    return Promise.resolve();
+  }
+
+  /** A `start()` still waiting for the call's code will not call: the microphone and the context its gesture
+   *  opened are let go now (the download may never finish), and a new `start()` starts afresh. */
+  #cancelWaitingStart(): void {
+    const waiting = this.#waitingStart;
+    if (!waiting) return;
+    this.#waitingStart = null;
+    waiting.cancelled = true;
+    waiting.gesture?.release();
+    this.requestUpdate();
   }
 
   /** Sends a typed message instead of speech (stops the agent's current sentence). Throws unless a call is live. */
@@ -367,6 +404,7 @@ export class VoiceAgentElement extends ReactiveHost {
     this.#loading ??= loadCallUi().then(
       ({ CallUi }) => {
         this.#loading = null;
+        const failedStart = !!this.#loadFailure?.fromStart;
         this.#loadFailure = null;
         this.ui ??= new CallUi(this, {
           createAudio: () => this.createAudio(),
@@ -381,6 +419,11 @@ export class VoiceAgentElement extends ReactiveHost {
         this.ui.muted = this.muted;
         this.#applyRemember();
         this.requestUpdate();
+        if (failedStart) {
+          // A start() ended in LOAD_FAILED and the code arrived since (the panel was opened): ready to call.
+          this.setAttribute('state', this.state);
+          emit(this, 'voice-agent-state', { state: this.state });
+        }
         return this.ui;
       },
       (error: unknown) => {
@@ -416,6 +459,15 @@ export class VoiceAgentElement extends ReactiveHost {
     this.setAttribute('state', this.state);
     super.connectedCallback();
     if (!this.floating || this.open) this.#loadInBackground();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    // Taken off the page while a start() waits for the call's code: no call (its controllers would never hear
+    // of the removal). A move (removed and inserted in the same task) is not a removal.
+    queueMicrotask(() => {
+      if (!this.isConnected) this.#cancelWaitingStart();
+    });
   }
 
   attributeChangedCallback(name: string, previous: string | null, value: string | null): void {

@@ -95,6 +95,35 @@ it('keeps the microphone it had when the new one cannot be opened', async () => 
   expect(failures).toEqual([]);
 });
 
+it('keeps the microphone it had when the browser will not connect the new one, and stops the new one', async () => {
+  const spy = watchMicrophone();
+  const [first, second] = await twoMicrophones();
+  const { engine, frames, failures } = await liveEngine(first);
+  const track = engine.inputStream!.getAudioTracks()[0]!;
+  // As Firefox does for a microphone whose rate differs from the context's.
+  const context = engine.context!;
+  const connect = context.createMediaStreamSource;
+  context.createMediaStreamSource = () => {
+    throw new DOMException('Connecting AudioNodes from AudioContexts with different sample-rate is not supported', 'NotSupportedError');
+  };
+  cleanup.push(() => void (context.createMediaStreamSource = connect));
+
+  const error = await engine.setInputDevice(second).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(CallError);
+  expect((error as CallError).code).toBe('MIC_UNAVAILABLE');
+  expect(spy.streams).toHaveLength(2);
+  expect(spy.streams[1]!.getAudioTracks()[0]!.readyState).toBe('ended');
+  expect(engine.inputStream!.getAudioTracks()[0]).toBe(track);
+  expect(track.readyState).toBe('live');
+  const before = frames.length;
+  await sleep(500);
+  expect(frames.length).toBeGreaterThan(before + 10);
+  expect(failures).toEqual([]);
+
+  engine.close();
+  expect(track.readyState).toBe('ended');
+});
+
 it('rejects a switch when no microphone is open', async () => {
   const engine = new AudioEngine({ audioProcessing: false });
   const error = await engine.setInputDevice('anything').catch((e: unknown) => e);

@@ -3,6 +3,7 @@
 import { vi } from 'vitest';
 import '../../src/voice-agent.ts';
 import { VoiceAgentElement } from '../../src/voice-agent.ts';
+import type { GestureAudio } from '../../src/audio/gesture-audio.ts';
 import { forgetStoredVisits } from '../../src/call/widget-storage.ts';
 import type { CallController } from '../../src/ui/internal/panel/call-controller.ts';
 import { FakeSink, FakeSocket, FakeSource, okTicket, scriptedFetch } from '../fakes.ts';
@@ -20,7 +21,7 @@ export const audio = { source: new FakeSource(), sink: new FakeSink() };
 export const audioFailure: { error: unknown } = { error: null };
 
 export class UiTestAgent extends VoiceAgentElement {
-  protected override openGestureAudio() {
+  protected override openGestureAudio(): GestureAudio | null {
     return null;
   }
   protected override createAudio() {

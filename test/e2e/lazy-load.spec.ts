@@ -101,3 +101,20 @@ test('start() whose chunk cannot be downloaded ends in LOAD_FAILED, releases the
   await expect(widget).toHaveAttribute('state', 'ended');
   expect(await microphoneTracks(page)).toEqual({ opened: 2, live: 0 });
 });
+
+test('after LOAD_FAILED, the panel opened again loads the call’s code, and the state says idle again', async ({ page }) => {
+  let refused = 0;
+  await page.route(/\/assets\/call-ui-[\w-]+\.js/, (route) => (refused++ === 0 ? route.abort('connectionreset') : route.continue()));
+  await recordEvents(page);
+  await page.goto(site.url);
+  const widget = page.locator('voice-agent');
+  await widget.evaluate((el: Widget) => el.start());
+  await expect(widget).toHaveAttribute('state', 'error');
+
+  await widget.evaluate((el: Widget) => el.hide());
+  await widget.evaluate((el: Widget) => el.show());
+  await expect(widget.locator('[part="call-button"]')).toBeVisible();
+  await expect(widget).toHaveAttribute('state', 'idle');
+  expect((await eventsOf(page, 'state')).map((e) => e.state)).toEqual(['error', 'idle']);
+  expect(refused).toBe(2);
+});

@@ -1,5 +1,6 @@
 // Protocol edges (issue 10 §5): after `ended`, before `ready`, and a Retry-After beyond a day.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CallError } from '../../src/call/errors.ts';
 import { scriptedFetch, settle } from '../fakes.ts';
 import { harness, readyMessage, target } from './session-harness.ts';
 
@@ -140,5 +141,47 @@ describe('a page restored from the back-forward cache', () => {
     expect(h.session.state).toBe('reconnecting');
     await settle();
     expect(h.fetch.calls).toHaveLength(2);
+  });
+});
+
+describe('review fixes', () => {
+  it('an empty audio frame after an odd-sized one is taken in stride (no RangeError into the page)', async () => {
+    const h = harness();
+    await h.goLive();
+    h.socket.receive(new Uint8Array([1, 2, 3]).buffer);
+    expect(() => h.socket.receive(new ArrayBuffer(0))).not.toThrow();
+    h.socket.receive(new Uint8Array([4]).buffer);
+    // The stray byte still joins the next byte that arrives: 1 2 | 3 4.
+    expect(h.sink.written.filter((chunk) => chunk.byteLength > 0).map((chunk) => [...new Uint8Array(chunk)])).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
+    expect(h.session.state).toBe('live');
+  });
+
+  it('end() from a listener of the `connecting` change opens nothing and leaves nothing open', async () => {
+    const h = harness();
+    h.session.on('state', ({ state }) => {
+      if (state === 'connecting') void h.session.end();
+    });
+    await h.session.start(target);
+    await settle();
+    expect(h.source.opened).toBe(0);
+    expect(h.source.closed).toBeGreaterThanOrEqual(1);
+    expect(h.sink.closed).toBeGreaterThanOrEqual(1);
+    expect(h.fetch.calls).toEqual([]);
+    expect(h.session.state).toBe('ended');
+  });
+
+  it('end() settles when the call fails while it waits for the service’s answer', async () => {
+    const h = harness();
+    await h.goLive();
+    let hungUp = false;
+    void h.session.end().then(() => (hungUp = true));
+    await settle();
+    expect(h.session.state).toBe('ending');
+    h.sink.onFailure?.(new CallError('AUDIO_UNSUPPORTED', 'the playback processor failed'));
+    await settle();
+    expect(hungUp).toBe(true);
   });
 });

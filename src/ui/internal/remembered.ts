@@ -5,7 +5,8 @@
 import { defaultStorage, type KeyValueStorage, VISIT_TTL_MS } from '../../call/widget-storage.ts';
 
 export class Remembered<T> {
-  #here: T | null = null;
+  /** The value put on this page, with the key it was put under (the key follows the element's attributes). */
+  #here: { key: string; value: T } | null = null;
   readonly #key: () => string;
   readonly #remembers: () => boolean;
   readonly #read: (value: unknown) => T | null;
@@ -29,9 +30,11 @@ export class Remembered<T> {
   }
 
   get(): T | null {
-    if (this.#here !== null || !this.#remembers()) return this.#here;
+    const key = this.#key();
+    if (this.#here?.key === key) return this.#here.value;
+    if (!this.#remembers()) return null;
     try {
-      const raw = this.#storage?.getItem(this.#key());
+      const raw = this.#storage?.getItem(key);
       if (!raw) return null;
       const { value, at } = JSON.parse(raw) as { value?: unknown; at?: unknown };
       const age = this.#now() - Number(at);
@@ -42,7 +45,7 @@ export class Remembered<T> {
   }
 
   put(value: T): void {
-    this.#here = value;
+    this.#here = { key: this.#key(), value };
     if (!this.#remembers()) return;
     try {
       this.#storage?.setItem(this.#key(), JSON.stringify({ value, at: this.#now() }));
