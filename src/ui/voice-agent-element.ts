@@ -560,12 +560,21 @@ export class VoiceAgentElement extends ReactiveHost {
   }
 
   readonly #retryLoad = (): void => {
+    // The Try again button is hidden once the code is there: its focus moves into the panel, not to the page.
+    const hadFocus = this.shadowRoot?.activeElement?.getAttribute('part') === 'reload-button';
     if (this.#loadFailure?.fromStart) {
       void this.start();
     } else {
       this.#loadFailure = null;
       this.#loadInBackground();
     }
+    if (!hadFocus) return;
+    void this.loadUi()
+      .then(() => this.updateComplete)
+      .then(() => {
+        const active = this.shadowRoot?.activeElement;
+        if (!active || active.getAttribute('part') === 'reload-button') this.ui?.focusPanel();
+      }, () => undefined);
   };
 
   #openChanged(): void {

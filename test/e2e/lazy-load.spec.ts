@@ -78,6 +78,8 @@ test('a call chunk that cannot be downloaded is said in the panel’s place, and
   await expect(widget.locator('[part="call-button"]')).toBeVisible();
   await expect(message).toBeHidden();
   expect(refused).toBe(2);
+  // The focus that was on Try again is in the panel now (on Call), not lost to the page.
+  await expect.poll(() => widget.evaluate((el) => el.shadowRoot!.activeElement?.getAttribute('part') ?? null)).toBe('call-button');
 });
 
 test('start() whose chunk cannot be downloaded ends in LOAD_FAILED, releases the microphone, and calls on retry', async ({ page }) => {
