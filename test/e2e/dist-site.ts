@@ -17,6 +17,8 @@ export interface DistSiteOptions {
   extraFiles?: Record<string, string>;
   /** Called with each dist/ file served. */
   onServe?: (path: string, body: Buffer) => void;
+  /** Answers 503 instead of this dist/ file when it returns true (a failed download, a deploy under way). */
+  refuse?: (path: string) => boolean;
 }
 
 export interface DistSite {
@@ -24,7 +26,7 @@ export interface DistSite {
   close(): Promise<void>;
 }
 
-export async function startDistSite({ page, pageHeaders = {}, extraFiles = {}, onServe }: DistSiteOptions): Promise<DistSite> {
+export async function startDistSite({ page, pageHeaders = {}, extraFiles = {}, onServe, refuse }: DistSiteOptions): Promise<DistSite> {
   const server: Server = createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://site').pathname;
     if (path === '/') {
@@ -34,6 +36,7 @@ export async function startDistSite({ page, pageHeaders = {}, extraFiles = {}, o
     const extra = Object.hasOwn(extraFiles, path) ? extraFiles[path] : undefined;
     const file = extra ?? normalize(join(dist, path));
     if (!extra && !file.startsWith(dist)) return res.writeHead(403).end();
+    if (!extra && refuse?.(path)) return res.writeHead(503, { 'Cache-Control': 'no-store' }).end();
     try {
       const body = await readFile(file);
       if (!extra) onServe?.(path, body);

@@ -3,6 +3,8 @@
 // an AudioContext of another rate: this proves the capture path (default-rate context, our own
 // resampler) and the playback path there.
 import { expect, test, type Page } from '@playwright/test';
+import { startSimulator } from '../../demo/server/index.ts';
+import { startCustomerSite } from './customer-site.ts';
 import { FAKE_TONE_HZ, firefoxPath, firefoxPrefs, firefoxUnavailable } from '../firefox.ts';
 import { fitSine } from '../fixtures/analysis.ts';
 import { audioClocks as clocks, audioContexts, recordPageAudio, sentFrames } from './page-audio.ts';
@@ -116,5 +118,28 @@ test('a whole call at the other common rate', async ({ browser, playwright, base
     await wholeCall(await forced.newPage({ baseURL }), `forced ${rate} Hz`, rate);
   } finally {
     await forced.close();
+  }
+});
+
+// The call's code that fails to download: Firefox keeps a failed module in its module map, so a retried
+// import() of the same URL fails again without asking the network. The widget's Try again must download it.
+test('a call chunk that failed to download is downloaded again by Try again', async ({ page }) => {
+  let chunkRequests = 0;
+  const service = await startSimulator({ port: 0, host: '127.0.0.1' });
+  const site = await startCustomerSite(service.url, 'demo-en', {
+    refuse: (path) => /^\/assets\/call-ui-[\w-]+\.js$/.test(path) && chunkRequests++ === 0,
+  });
+  try {
+    await page.goto(site.url); // an inline panel: its code is asked for at once, and refused
+    const widget = page.locator('voice-agent');
+    await expect(widget.locator('[part="load-error"]')).toBeVisible();
+    expect(chunkRequests).toBe(1);
+    await widget.locator('[part="reload-button"]').click();
+    await expect(widget.locator('[part="call-button"]')).toBeVisible();
+    await expect(widget.locator('[part="load-error"]')).toBeHidden();
+    expect(chunkRequests).toBe(2);
+  } finally {
+    await site.close();
+    await service.close();
   }
 });
