@@ -2,26 +2,14 @@
 // the built widget in a talking call, `seconds` apart, summed by node type and constructor. The bench says
 // how much the heap grows; this says what grows. Needs `npm run build` (or a bench run) first.
 // Usage: npx tsx bench/browser/heap-diff.ts [seconds=150]
-import { chromium, type CDPSession } from 'playwright';
-import { loadAgentsFile } from '../../demo/server/agents.ts';
-import { chromiumArgs, chromiumPath, fakeMicArgs } from '../../test/chromium.ts';
-import { benchCallerWav, ensureSpeechWav } from '../../test/e2e/fixtures.ts';
-import { startRecordingProxy } from './recording-proxy.ts';
-import { startService } from './run-browser.ts';
-import { startBenchSite } from './site.ts';
+import type { CDPSession } from 'playwright';
+import { startCallRig } from './call-rig.ts';
 
 type Totals = Map<string, { count: number; bytes: number }> & { long?: Map<string, number> };
 
 const seconds = Number(process.argv[2] ?? 150);
-const agents = loadAgentsFile();
-for (const agent of agents.agents) if (agent.publicId === 'demo') agent.maxCallSeconds = seconds + 120;
-const service = await startService(agents);
-const proxy = await startRecordingProxy(service.url);
-const site = await startBenchSite(proxy.url, 'demo');
-const browser = await chromium.launch({
-  executablePath: chromiumPath,
-  args: [...chromiumArgs, ...fakeMicArgs(await ensureSpeechWav(benchCallerWav, 4.5, 10))],
-});
+const rig = await startCallRig(seconds + 30);
+const { browser, site } = rig;
 try {
   const page = await browser.newPage();
   const cdp = await page.context().newCDPSession(page);
@@ -54,10 +42,7 @@ try {
   console.log(`strings of 1 KB or more retained only at the end: ${newLong.length}`);
   for (const [text, bytes] of newLong.slice(0, 12)) console.log(`${String(bytes).padStart(8)}  ${JSON.stringify(text.slice(0, 100))}`);
 } finally {
-  await browser.close();
-  await site.close();
-  await proxy.close();
-  service.process.kill();
+  await rig.close();
 }
 
 /** Self sizes and counts by node type and name (strings together), after a forced collection. */

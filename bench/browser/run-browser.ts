@@ -2,17 +2,13 @@
 // playing a caller who interrupts the greeting, then speaks every 17 s) calls the simulated service through a recording proxy.
 // Measures what a visitor waits for, how evenly frames reach the server, how fast an interruption
 // silences the agent, what the widget costs the page's main thread and heap, and what it downloads.
-import { chromium, type CDPSession, type Page } from 'playwright';
+import type { CDPSession, Page } from 'playwright';
 import { build } from 'vite';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { loadAgentsFile } from '../../demo/server/agents.ts';
-import { chromiumArgs, chromiumPath, fakeMicArgs } from '../../test/chromium.ts';
-import { benchCallerWav, ensureSpeechWav } from '../../test/e2e/fixtures.ts';
 import type { Table } from '../report.ts';
+import { startCallRig } from './call-rig.ts';
 import { instrumentPage, type BenchWindow, type ProbeReport } from './instrument.ts';
-import { epochNow, startRecordingProxy } from './recording-proxy.ts';
-import { startBenchSite, type Served } from './site.ts';
+import { epochNow } from './recording-proxy.ts';
+import type { Served } from './site.ts';
 
 export interface BrowserBenchOptions {
   /** Length of the measured call (the heap's growth is measured over it). */
@@ -21,7 +17,6 @@ export interface BrowserBenchOptions {
 
 /** Output below this is silence (−60 dBFS). */
 const SILENT = 10 ** (-60 / 20);
-const PUBLIC_ID = 'demo';
 
 /** Peers' download sizes (gzip -9 of the shipped JavaScript, from ../shared/notes/peers.md). */
 const PEERS: Array<[string, number]> = [
@@ -32,12 +27,8 @@ const PEERS: Array<[string, number]> = [
 
 export async function browserBench({ callSeconds }: BrowserBenchOptions): Promise<Table[]> {
   await build({ logLevel: 'warn' });
-  const agents = loadAgentsFile();
-  for (const agent of agents.agents) if (agent.publicId === PUBLIC_ID) agent.maxCallSeconds = Math.max(agent.maxCallSeconds, callSeconds + 120);
-  const service = await startService(agents);
-  const proxy = await startRecordingProxy(service.url);
-  const site = await startBenchSite(proxy.url, PUBLIC_ID);
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, ...fakeMicArgs(await ensureSpeechWav(benchCallerWav, 4.5, 10))] });
+  const rig = await startCallRig(callSeconds);
+  const { browser, proxy, site } = rig;
   try {
     const page = await browser.newPage();
     page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
@@ -142,27 +133,8 @@ export async function browserBench({ callSeconds }: BrowserBenchOptions): Promis
       },
     ];
   } finally {
-    await browser.close();
-    await site.close();
-    await proxy.close();
-    service.process.kill('SIGTERM');
+    await rig.close();
   }
-}
-
-/** Starts bench/browser/service.ts in a child process; resolves once its phrases are synthesised. */
-export async function startService(agents: unknown): Promise<{ url: string; process: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./service.ts', import.meta.url).pathname], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  child.stdin!.end(JSON.stringify(agents));
-  let output = '';
-  child.stdout!.setEncoding('utf8');
-  child.stdout!.on('data', (text: string) => (output += text));
-  while (!output.includes('\n')) {
-    const [exit] = await Promise.race([once(child.stdout!, 'data'), once(child, 'exit').then(() => ['exit'])]);
-    if (exit === 'exit') throw new Error('the simulated service did not start');
-  }
-  return { url: output.trim().split('\n')[0]!, process: child };
 }
 
 async function eventTime(page: Page, type: string, timeout: number): Promise<number> {
