@@ -43,6 +43,16 @@ async function liveEngine(deviceId: string) {
 const rate = (frames: number[], from: number, to: number) =>
   frames.filter((t) => t >= from && t < to).length / ((to - from) / 1000);
 
+/** The call is still on `track`, live, and its frames go on without a failure. */
+async function expectStillOn(track: MediaStreamTrack, engine: AudioEngine, frames: number[], failures: unknown[]) {
+  expect(engine.inputStream!.getAudioTracks()[0]).toBe(track);
+  expect(track.readyState).toBe('live');
+  const before = frames.length;
+  await sleep(500);
+  expect(frames.length).toBeGreaterThan(before + 10);
+  expect(failures).toEqual([]);
+}
+
 it('moves a running call to another microphone without restarting the capture', async () => {
   const spy = watchMicrophone();
   const [first, second] = await twoMicrophones();
@@ -87,12 +97,7 @@ it('keeps the microphone it had when the new one cannot be opened', async () => 
   const error = await engine.setInputDevice('no-such-device').catch((e: unknown) => e);
   expect(error).toBeInstanceOf(CallError);
   expect((error as CallError).code).toBe('MIC_UNAVAILABLE');
-  expect(engine.inputStream!.getAudioTracks()[0]).toBe(track);
-  expect(track.readyState).toBe('live');
-  const before = frames.length;
-  await sleep(500);
-  expect(frames.length).toBeGreaterThan(before + 10);
-  expect(failures).toEqual([]);
+  await expectStillOn(track, engine, frames, failures);
 });
 
 it('keeps the microphone it had when the browser will not connect the new one, and stops the new one', async () => {
@@ -113,12 +118,7 @@ it('keeps the microphone it had when the browser will not connect the new one, a
   expect((error as CallError).code).toBe('MIC_UNAVAILABLE');
   expect(spy.streams).toHaveLength(2);
   expect(spy.streams[1]!.getAudioTracks()[0]!.readyState).toBe('ended');
-  expect(engine.inputStream!.getAudioTracks()[0]).toBe(track);
-  expect(track.readyState).toBe('live');
-  const before = frames.length;
-  await sleep(500);
-  expect(frames.length).toBeGreaterThan(before + 10);
-  expect(failures).toEqual([]);
+  await expectStillOn(track, engine, frames, failures);
 
   engine.close();
   expect(track.readyState).toBe('ended');

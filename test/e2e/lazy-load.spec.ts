@@ -37,6 +37,24 @@ function watchRequests(page: Page): string[] {
 
 const CALL_CHUNK = /^\/assets\/call-ui-[\w-]{8}\.js$/;
 
+/** Makes the first request of the call's chunk fail as a dropped connection; returns how many were made. */
+async function refuseFirstCallChunk(page: Page): Promise<() => number> {
+  let requests = 0;
+  await page.route(/\/assets\/call-ui-[\w-]+\.js/, (route) => (requests++ === 0 ? route.abort('connectionreset') : route.continue()));
+  return () => requests;
+}
+
+/** The demo page with the call's first download refused, and a start() that ends in LOAD_FAILED. */
+async function startWithoutCallChunk(page: Page) {
+  const requests = await refuseFirstCallChunk(page);
+  await recordEvents(page);
+  await page.goto(site.url);
+  const widget = page.locator('voice-agent');
+  await widget.evaluate((el: Widget) => el.start());
+  await expect(widget).toHaveAttribute('state', 'error');
+  return { widget, requests };
+}
+
 test('on load only the launcher is fetched; hovering it fetches the call, which then goes live', async ({ page }) => {
   const requested = watchRequests(page);
   served.length = 0;
@@ -62,8 +80,7 @@ test('on load only the launcher is fetched; hovering it fetches the call, which 
 });
 
 test('a call chunk that cannot be downloaded is said in the panel’s place, and its retry loads it', async ({ page }) => {
-  let refused = 0;
-  await page.route(/\/assets\/call-ui-[\w-]+\.js/, (route) => (refused++ === 0 ? route.abort('connectionreset') : route.continue()));
+  const requests = await refuseFirstCallChunk(page);
   await page.goto(site.url);
   const widget = page.locator('voice-agent');
   await widget.locator('[part="launcher"]').click();
@@ -77,19 +94,13 @@ test('a call chunk that cannot be downloaded is said in the panel’s place, and
   await expect(widget.locator('[part="panel"]')).toBeVisible();
   await expect(widget.locator('[part="call-button"]')).toBeVisible();
   await expect(message).toBeHidden();
-  expect(refused).toBe(2);
+  expect(requests()).toBe(2);
   // The focus that was on Try again is in the panel now (on Call), not lost to the page.
   await expect.poll(() => widget.evaluate((el) => el.shadowRoot!.activeElement?.getAttribute('part') ?? null)).toBe('call-button');
 });
 
 test('start() whose chunk cannot be downloaded ends in LOAD_FAILED, releases the microphone, and calls on retry', async ({ page }) => {
-  let refused = 0;
-  await page.route(/\/assets\/call-ui-[\w-]+\.js/, (route) => (refused++ === 0 ? route.abort('connectionreset') : route.continue()));
-  await recordEvents(page);
-  await page.goto(site.url);
-  const widget = page.locator('voice-agent');
-  await widget.evaluate((el: Widget) => el.start());
-  await expect(widget).toHaveAttribute('state', 'error');
+  const { widget } = await startWithoutCallChunk(page);
   expect(await eventsOf(page, 'error')).toEqual([
     { code: 'LOAD_FAILED', message: 'The widget could not download the code of the call.', retryable: true },
   ]);
@@ -105,18 +116,12 @@ test('start() whose chunk cannot be downloaded ends in LOAD_FAILED, releases the
 });
 
 test('after LOAD_FAILED, the panel opened again loads the call’s code, and the state says idle again', async ({ page }) => {
-  let refused = 0;
-  await page.route(/\/assets\/call-ui-[\w-]+\.js/, (route) => (refused++ === 0 ? route.abort('connectionreset') : route.continue()));
-  await recordEvents(page);
-  await page.goto(site.url);
-  const widget = page.locator('voice-agent');
-  await widget.evaluate((el: Widget) => el.start());
-  await expect(widget).toHaveAttribute('state', 'error');
+  const { widget, requests } = await startWithoutCallChunk(page);
 
   await widget.evaluate((el: Widget) => el.hide());
   await widget.evaluate((el: Widget) => el.show());
   await expect(widget.locator('[part="call-button"]')).toBeVisible();
   await expect(widget).toHaveAttribute('state', 'idle');
   expect((await eventsOf(page, 'state')).map((e) => e.state)).toEqual(['error', 'idle']);
-  expect(refused).toBe(2);
+  expect(requests()).toBe(2);
 });
