@@ -5,7 +5,8 @@
 import { posix } from 'node:path';
 import type { Plugin } from 'vite';
 
-export const CALL_CHUNK_PLACEHOLDER = '__VOICE_AGENT_CALL_CHUNK__';
+/** The string src/ui/internal/call-ui-loader.ts holds in place of the chunk's path (the two must match). */
+const CALL_CHUNK_PLACEHOLDER = '__VOICE_AGENT_CALL_CHUNK__';
 
 export function callChunkName(): Plugin {
   return {
