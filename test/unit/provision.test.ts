@@ -1,9 +1,9 @@
 // How the suite finds its browsers (test/env/browsers.mjs) and what the provisioning step does when something
 // is missing and it may not install (test/env/provision.mjs).
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { brokenOverrides, findChromium, fromPlaywrightCache, missingPackages } from '../env/browsers.mjs';
 
@@ -73,7 +73,12 @@ describe('the provisioning step', () => {
     const emptyPath = join(dir, 'bin');
     mkdirSync(emptyPath, { mode: 0o755 });
     const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-    const result = spawnSync(process.execPath, [PROVISION], {
+    // The step runs from a copy in the test's own readable folder: a checkout in a private folder (a clone in
+    // `mktemp -d`, mode 700) is out of nobody's reach.
+    const copy = join(dir, 'env');
+    mkdirSync(copy, { mode: 0o755 });
+    for (const file of ['provision.mjs', 'browsers.mjs']) copyFileSync(join(dirname(PROVISION), file), join(copy, file));
+    const result = spawnSync(process.execPath, [join(copy, 'provision.mjs')], {
       env: { PATH: emptyPath, HOME: dir },
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'pipe'],
