@@ -24,7 +24,7 @@ export default mergeConfig(
         hostType === 'js' ? { runtime: `new URL(${JSON.stringify(relativeUrl(hostId, fileName))}, import.meta.url).href` } : undefined,
     },
     // The app's bundler names and loads the chunks: no retry under a URL of the widget's own.
-    define: { __CALL_CHUNK_RETRY__: 'false' },
+    define: { __CHUNK_RETRY__: 'false' },
     build: {
       emptyOutDir: false,
       lib: { fileName: () => 'index.js' },

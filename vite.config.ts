@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import { agentCallSimulator } from './demo/server/vite-plugin.ts';
 import { minifyCssLiterals } from './scripts/minify-css-literals.ts';
 import { terserChunks } from './scripts/terser-chunks.ts';
-import { callChunkName } from './scripts/call-chunk-name.ts';
+import { chunkNames } from './scripts/chunk-names.ts';
 
 // One config for the demo (dev server + simulated service) and the library build.
 // `base: './'` makes the bundle refer to its worklet files relative to itself, so a page can embed
@@ -18,11 +18,11 @@ export default defineConfig({
     agentCallSimulator(ticketsPerHour ? { limits: { ticketsPerWindow: ticketsPerHour } } : {}),
     minifyCssLiterals(),
     terserChunks(),
-    callChunkName(),
+    chunkNames(),
   ],
-  // The script-tag build asks for its call chunk again under a new URL after a failed download (see
-  // src/ui/internal/call-ui-loader.ts); the bundler entry turns it off.
-  define: { __CALL_CHUNK_RETRY__: 'true' },
+  // The script-tag build asks for a chunk again under a new URL after a failed download (see
+  // src/ui/internal/chunk-loader.ts); the bundler entry turns it off.
+  define: { __CHUNK_RETRY__: 'true' },
   // The framework recipes in examples/ are pre-bundled when the dev server starts: found later, on a first
   // visit, they would make Vite optimise again and reload the page under a test.
   optimizeDeps: { include: ['react', 'react/jsx-dev-runtime', 'react-dom/client', 'vue/dist/vue.esm-bundler.js'] },

@@ -5,9 +5,11 @@ import { isActive } from '../call/state-machine.ts';
 import type { AgentInfo, CallState, ErrorDetail, ReadyDetail, SessionStats } from '../call/types.ts';
 import { forgetStoredVisits } from '../call/widget-storage.ts';
 import { LANGS, type Lang } from './i18n/catalogue.ts';
+import { LAUNCHER_STRINGS } from './i18n/launcher.ts';
 import { readAgent } from './internal/agent-memory.ts';
 import type { AudioFactory, CallUi } from './internal/call-ui.ts';
 import { loadCallUi } from './internal/call-ui-loader.ts';
+import { loadCatalogue, loadedCatalogue } from './internal/catalogue-loader.ts';
 import { ConsentGate } from './internal/consent.ts';
 import { adoptStyles } from './internal/css-text.ts';
 import { emit } from './internal/emit.ts';
@@ -263,6 +265,11 @@ export class VoiceAgentElement extends ReactiveHost {
    *  @internal (not in the published declarations) */
   protected ui: CallUi | null = null;
   #loading: Promise<CallUi> | null = null;
+  /** The language the panel last spoke; it keeps speaking it while the strings of a new one download. */
+  #spokenLang: Lang | null = null;
+  #catalogueLoading: Promise<void> | null = null;
+  /** A language whose strings did not download: asked for again when the visitor picks it again. */
+  #failedLang: Lang | null = null;
   /** A `start()` waiting for the call's code, with the audio its gesture opened; `cancelled` once `end()` was
    *  called or the element left the page meanwhile. */
   #waitingStart: WaitingStart | null = null;
@@ -401,8 +408,8 @@ export class VoiceAgentElement extends ReactiveHost {
    *  can render. @internal (tests wait for it) */
   loadUi(): Promise<CallUi> {
     if (this.ui) return Promise.resolve(this.ui);
-    this.#loading ??= loadCallUi().then(
-      ({ CallUi }) => {
+    this.#loading ??= Promise.all([loadCallUi(), loadCatalogue(this.#language.lang)]).then(
+      ([{ CallUi }]) => {
         this.#loading = null;
         const failedStart = !!this.#loadFailure?.fromStart;
         this.#loadFailure = null;
@@ -412,6 +419,7 @@ export class VoiceAgentElement extends ReactiveHost {
           knownAgent: () => this.#rememberedAgent,
           shell: () => this.shell?.base ?? null,
           chooseLang: (lang) => {
+            this.#failedLang = null;
             this.#chosenLang.put(lang);
             this.requestUpdate();
           },
@@ -438,10 +446,14 @@ export class VoiceAgentElement extends ReactiveHost {
     return this.#loading;
   }
 
-  /** Waits for the call's code too while it loads: after `show()`, `await updateComplete` sees the panel. */
+  /** Waits for the call's code and a new language's strings too while they load: after `show()`, or a
+   *  change of `lang`, `await updateComplete` sees the panel as it will be. */
   protected override async getUpdateComplete(): Promise<boolean> {
     await this.#loading?.catch(() => undefined);
-    return super.getUpdateComplete();
+    const complete = await super.getUpdateComplete();
+    if (!this.#catalogueLoading) return complete;
+    await this.#catalogueLoading;
+    return this.getUpdateComplete();
   }
 
   override connectedCallback(): void {
@@ -485,11 +497,11 @@ export class VoiceAgentElement extends ReactiveHost {
   protected update(): void {
     const { floating, ui, shell, open } = this;
     if (!shell) return;
-    const { lang, strings } = this.#language;
+    const lang = this.#langToSpeak();
     const sheet = !!ui?.sheet;
     const modal = floating && open && sheet;
     shell.update({
-      t: strings,
+      t: LAUNCHER_STRINGS[lang],
       lang,
       floating,
       placement: this.placement,
@@ -505,7 +517,31 @@ export class VoiceAgentElement extends ReactiveHost {
         inert: modal,
       },
     });
-    ui?.renderInto(shell.panel, { lang, floating, modal, open, onClose: this.#close });
+    // The switcher shows the language the visitor picked while its strings download.
+    const wantedLang = this.#catalogueLoading ? this.#language.lang : lang;
+    ui?.renderInto(shell.panel, { t: loadedCatalogue(lang)!, wantedLang, floating, modal, open, onClose: this.#close });
+    // Closing a panel that held the focus (Escape, close button, hide()) hands it to the launcher.
+    if (!open && this.#panelHadFocus) shell.launcher.element.focus();
+    this.#panelHadFocus = false;
+  }
+
+  /** The language the widget wants (see LangController), once the panel has its strings: until then the whole
+   *  widget (words, direction, the launcher's name) keeps the language the panel spoke, and the new strings
+   *  are downloaded. Before the call's code is loaded only the launcher speaks, and its strings are here. */
+  #langToSpeak(): Lang {
+    const wanted = this.#language.lang;
+    if (loadedCatalogue(wanted)) return (this.#spokenLang = wanted);
+    if (!this.ui) return wanted;
+    // Not downloaded (offline): the panel stays in its language, and says so in its switcher.
+    if (this.#failedLang !== wanted && !this.#catalogueLoading) {
+      this.#catalogueLoading = loadCatalogue(wanted)
+        .then(() => undefined, () => void (this.#failedLang = wanted))
+        .finally(() => {
+          this.#catalogueLoading = null;
+          this.requestUpdate();
+        });
+    }
+    return this.#spokenLang ?? LANGS.find((lang) => loadedCatalogue(lang))!;
   }
 
   #attachOwnShadow(): ShadowRoot {
@@ -578,16 +614,8 @@ export class VoiceAgentElement extends ReactiveHost {
   };
 
   #openChanged(): void {
-    if (this.open) {
-      this.#loadInBackground();
-    } else {
-      this.#panelHadFocus = this.ui?.hasFocus ?? false;
-    }
-    void this.updateComplete.then(() => {
-      // Closing a panel that held the focus (Escape, close button, hide()) hands it to the launcher.
-      if (!this.open && this.#panelHadFocus) this.shell?.launcher.element.focus();
-      this.#panelHadFocus = false;
-    });
+    if (this.open) this.#loadInBackground();
+    this.#panelHadFocus = !this.open && !!this.ui?.hasFocus;
     emit(this, 'voice-agent-toggle', { open: this.open });
   }
 

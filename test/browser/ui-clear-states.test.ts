@@ -2,7 +2,7 @@
 // the call), agent turns and countdowns reach a screen reader once.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { CATALOGUES } from '../../src/ui/i18n/index.ts';
+import { CATALOGUES } from '../catalogues.ts';
 import { cleanUp, failWith, goLive, mount, resetFakes, say, socket, sockets, text, type UiTestAgent } from './ui-harness.ts';
 
 beforeEach(async () => {

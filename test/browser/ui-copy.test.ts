@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CallError, ERROR_CODES } from '../../src/call/errors.ts';
 import type { PanelErrorCode } from '../../src/ui/i18n/catalogue.ts';
 import type { ErrorDetail } from '../../src/call/types.ts';
-import { AUDIO_NOTICES } from '../../src/ui/i18n/audio-notices.ts';
-import { CATALOGUES, END_REASONS, LANGS } from '../../src/ui/i18n/index.ts';
+import { END_REASONS, LANGS } from '../../src/ui/i18n/catalogue.ts';
+import { CATALOGUES } from '../catalogues.ts';
 import { cleanUp, endCall, failWith, goLive, mount, resetFakes, say, text, type UiTestAgent } from './ui-harness.ts';
 
 beforeEach(() => {
@@ -128,9 +128,9 @@ describe.each(LANGS)('in %s', (lang) => {
     el.controller.error = new CallError('MIC_DENIED', 'raw').toDetail();
     el.requestUpdate();
     await el.updateComplete;
-    const { title } = AUDIO_NOTICES[lang].frameBlocked;
+    const { title } = CATALOGUES[lang].notices.frameBlocked;
     expect(text(el.$('[part="error"] h3'))).toBe(title);
-    expect(text(el.$('[part="type-instead-button"]'))).toBe(AUDIO_NOTICES[lang].continueByTyping);
+    expect(text(el.$('[part="type-instead-button"]'))).toBe(CATALOGUES[lang].notices.continueByTyping);
     expectNoRepeats(el, 'frame blocked');
   });
 

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CallError, ERROR_CODES } from '../../src/call/errors.ts';
 import type { ErrorCode, ErrorDetail } from '../../src/call/types.ts';
 import { Formatter } from '../../src/ui/i18n/format.ts';
-import { CATALOGUES, LANGS } from '../../src/ui/i18n/index.ts';
+import { LANGS } from '../../src/ui/i18n/catalogue.ts';
+import { CATALOGUES } from '../catalogues.ts';
 import { okTicket, scriptedFetch } from '../fakes.ts';
 import {
   audio, audioFailure, cleanUp, failWith, goLive, mount, resetFakes, socket, sockets, text, type UiTestAgent,

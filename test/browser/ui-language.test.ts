@@ -2,7 +2,7 @@
 // choice winning over the host's attribute and the page, kept for the visit (or the page with
 // remember="none"), and never offered mid-call (the language is kept for the whole call).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CATALOGUES } from '../../src/ui/i18n/index.ts';
+import { CATALOGUES } from '../catalogues.ts';
 import { violations } from './axe-check.ts';
 import { cleanUp, endCall, goLive, mount, resetFakes, text, type UiTestAgent } from './ui-harness.ts';
 

@@ -6,8 +6,8 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import '../../src/voice-agent.ts';
 import type { VoiceAgentElement } from '../../src/voice-agent.ts';
+import { CATALOGUES } from '../catalogues.ts';
 import { LAUNCHER_STRINGS } from '../../src/ui/i18n/launcher.ts';
-import { AUDIO_NOTICES } from '../../src/ui/i18n/audio-notices.ts';
 import { cleanUp, recordAudioContexts, resetFakes, socket, sockets } from './ui-harness.ts';
 
 let contexts: AudioContext[] = [];
@@ -48,7 +48,7 @@ it('says on the closed launcher that the audio waits for a tap, and the tap on i
   const t = LAUNCHER_STRINGS.en;
   await vi.waitFor(() => expect(launcher.classList.contains('attention')).toBe(true), 3000);
   expect(launcher.getAttribute('aria-label')).toBe(`${t.widgetName}, ${t.callInProgress}, ${t.audioPaused}`);
-  expect(root.querySelector('[role="status"]')!.textContent).toBe(AUDIO_NOTICES.en.audioPaused);
+  expect(root.querySelector('[role="status"]')!.textContent).toBe(CATALOGUES.en.notices.audioPaused);
   expect(element.state).toBe('live');
 
   blocked = false;

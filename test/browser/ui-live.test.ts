@@ -2,7 +2,7 @@
 // last-30-seconds warning, the running tool, and the agent's avatar with its colours sanitised.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cdp } from 'vitest/browser';
-import { CATALOGUES } from '../../src/ui/i18n/index.ts';
+import { CATALOGUES } from '../catalogues.ts';
 import { AvatarView } from '../../src/ui/internal/avatar.ts';
 import { loudness } from '../../src/ui/internal/panel/level-meter.ts';
 import { cleanUp, endCall, goLive, mount, resetFakes, say, socket, text, type UiTestAgent } from './ui-harness.ts';

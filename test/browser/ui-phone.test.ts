@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { CallError } from '../../src/call/errors.ts';
-import { AUDIO_NOTICES } from '../../src/ui/i18n/audio-notices.ts';
+import { CATALOGUES } from '../catalogues.ts';
 import type { VoiceAgentElement } from '../../src/voice-agent.ts';
 import { violations } from './axe-check.ts';
 import {
@@ -200,7 +200,7 @@ describe.each(VIEWPORTS)('a phone-sized viewport %i × %i', (width, height) => {
     await vi.waitFor(() => expect(el.state).toBe('error'));
     await checkState(el, `${lang}-mic-denied`, 'error');
     const typeInstead = el.$('[part="type-instead-button"]');
-    expect(text(typeInstead)).toBe(AUDIO_NOTICES[lang as 'fr' | 'ar'].continueByTyping);
+    expect(text(typeInstead)).toBe(CATALOGUES[lang as 'fr' | 'ar'].notices.continueByTyping);
     controlsOnScreen(el, ['type-instead-button']);
 
     const before = sockets.length;
@@ -266,7 +266,7 @@ describe.each(VIEWPORTS)('"Tap to continue" at %i × %i, with the real audio eng
     await vi.waitFor(() => expect(root.querySelector('[part="resume-button"]')).not.toBeNull());
     await checkState(el, `${lang}-tap-to-continue`, 'live');
     newestTurnInView(el);
-    expect(text(root.querySelector('[part="resume-button"]'))).toBe(AUDIO_NOTICES[lang as 'fr' | 'ar'].tapToContinue);
+    expect(text(root.querySelector('[part="resume-button"]'))).toBe(CATALOGUES[lang as 'fr' | 'ar'].notices.tapToContinue);
     controlsOnScreen(el, ['resume-button', 'mute-button', 'end-button']);
   });
 });
@@ -283,7 +283,7 @@ describe('a visitor without a microphone', () => {
     expect(el.$('[part="error"]').dataset.code).toBe('MIC_UNAVAILABLE');
     expect(audio.source.opened).toBe(1);
     const typeInstead = el.$('[part="type-instead-button"]');
-    expect(text(typeInstead)).toBe(AUDIO_NOTICES[lang as 'fr' | 'ar'].continueByTyping);
+    expect(text(typeInstead)).toBe(CATALOGUES[lang as 'fr' | 'ar'].notices.continueByTyping);
     controlsOnScreen(el, ['type-instead-button']);
     await checkState(el, `${lang}-mic-unavailable`, 'error');
 

@@ -1,7 +1,8 @@
 // Each call state rendered in each language, with the direction and the mirrored floating placement.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
-import { CATALOGUES, LANGS, type Lang } from '../../src/ui/i18n/index.ts';
+import { LANGS, type Lang } from '../../src/ui/i18n/catalogue.ts';
+import { CATALOGUES } from '../catalogues.ts';
 import { cleanUp, endCall, goLive, mount, resetFakes, say, socket, text, type UiTestAgent } from './ui-harness.ts';
 
 beforeEach(async () => {

@@ -121,25 +121,29 @@ test('a whole call at the other common rate', async ({ browser, playwright, base
   }
 });
 
-// The call's code that fails to download: Firefox keeps a failed module in its module map, so a retried
-// import() of the same URL fails again without asking the network. The widget's Try again must download it.
-test('a call chunk that failed to download is downloaded again by Try again', async ({ page }) => {
-  let chunkRequests = 0;
-  const service = await startSimulator({ port: 0, host: '127.0.0.1' });
-  const site = await startCustomerSite(service.url, 'demo-en', {
-    refuse: (path) => /^\/assets\/call-ui-[\w-]+\.js$/.test(path) && chunkRequests++ === 0,
+// The call's code or its strings that fail to download: Firefox keeps a failed module in its module map, so a
+// retried import() of the same URL fails again without asking the network. The widget's Try again must
+// download it.
+for (const [chunk, path] of [
+  ['call chunk', /^\/assets\/call-ui-[\w-]+\.js$/],
+  ['language’s strings chunk', /^\/assets\/en-[\w-]+\.js$/],
+] as const) {
+  test(`a ${chunk} that failed to download is downloaded again by Try again`, async ({ page }) => {
+    let chunkRequests = 0;
+    const service = await startSimulator({ port: 0, host: '127.0.0.1' });
+    const site = await startCustomerSite(service.url, 'demo-en', { refuse: (served) => path.test(served) && chunkRequests++ === 0 });
+    try {
+      await page.goto(site.url); // an inline panel: its code is asked for at once, and refused
+      const widget = page.locator('voice-agent');
+      await expect(widget.locator('[part="load-error"]')).toBeVisible();
+      expect(chunkRequests).toBe(1);
+      await widget.locator('[part="reload-button"]').click();
+      await expect(widget.locator('[part="call-button"]')).toBeVisible();
+      await expect(widget.locator('[part="load-error"]')).toBeHidden();
+      expect(chunkRequests).toBe(2);
+    } finally {
+      await site.close();
+      await service.close();
+    }
   });
-  try {
-    await page.goto(site.url); // an inline panel: its code is asked for at once, and refused
-    const widget = page.locator('voice-agent');
-    await expect(widget.locator('[part="load-error"]')).toBeVisible();
-    expect(chunkRequests).toBe(1);
-    await widget.locator('[part="reload-button"]').click();
-    await expect(widget.locator('[part="call-button"]')).toBeVisible();
-    await expect(widget.locator('[part="load-error"]')).toBeHidden();
-    expect(chunkRequests).toBe(2);
-  } finally {
-    await site.close();
-    await service.close();
-  }
-});
+}

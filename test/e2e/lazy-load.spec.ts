@@ -1,11 +1,13 @@
 // The built widget on a customer's page, as a visitor's browser fetches it (issue 12 §5): on load only the
-// launcher (dist/voice-agent.js); the call's chunk when the visitor shows interest (hover) or calls; a chunk
-// that cannot be downloaded is said with a retry, and a start() it fails ends in LOAD_FAILED with the
-// microphone released. Against the standalone simulator, in Chromium.
+// launcher (dist/voice-agent.js); the call's chunk and one language's strings when the visitor shows interest
+// (hover) or calls; another language's when the visitor picks it; a chunk that cannot be downloaded is said
+// with a retry, and a start() it fails ends in LOAD_FAILED with the microphone released. Against the
+// standalone simulator, in Chromium.
 import { expect, test, type Page } from '@playwright/test';
 import { startSimulator, type RunningSimulator } from '../../demo/server/index.ts';
 import { startDistSite, type DistSite } from './dist-site.ts';
 import { eventsOf, microphoneTracks, recordEvents, type Widget } from './widget-page.ts';
+import { CATALOGUES } from '../catalogues.ts';
 
 let service: RunningSimulator;
 let site: DistSite;
@@ -36,6 +38,8 @@ function watchRequests(page: Page): string[] {
 }
 
 const CALL_CHUNK = /^\/assets\/call-ui-[\w-]{8}\.js$/;
+/** A language's strings (ar, fr or en). */
+const CATALOGUE = /^\/assets\/(ar|fr|en)-[\w-]{8}\.js$/;
 
 /** Makes the first request of the call's chunk fail as a dropped connection; returns how many were made. */
 async function refuseFirstCallChunk(page: Page): Promise<() => number> {
@@ -68,14 +72,19 @@ test('on load only the launcher is fetched; hovering it fetches the call, which 
 
   await launcher.hover();
   await expect.poll(() => requested.filter((path) => CALL_CHUNK.test(path))).toHaveLength(1);
+  // The page is in English: English strings only.
+  await expect.poll(() => requested.filter((path) => CATALOGUE.test(path)).map((path) => CATALOGUE.exec(path)![1])).toEqual(['en']);
 
   await launcher.click();
   await page.locator('voice-agent').locator('[part="call-button"]').click();
   await expect(page.locator('voice-agent')).toHaveAttribute('state', 'live', { timeout: 20_000 });
   await page.locator('voice-agent').evaluate((el: Widget) => el.end());
   await expect(page.locator('voice-agent')).toHaveAttribute('state', 'ended');
-  // The launcher, the call's chunk and the worklet module, each once; the polyfill only where AudioWorklet is missing.
-  expect(served.sort()).toEqual(['/assets/audio.worklet.js', requested.find((path) => CALL_CHUNK.test(path)), '/voice-agent.js'].sort());
+  // The launcher, the call's chunk, the English strings and the worklet module, each once; the polyfill only
+  // where AudioWorklet is missing.
+  const downloads = ['/assets/audio.worklet.js', ...requested.filter((path) => CALL_CHUNK.test(path) || CATALOGUE.test(path)), '/voice-agent.js'];
+  expect(served.sort()).toEqual(downloads.sort());
+  expect(downloads).toHaveLength(4);
   expect(await eventsOf(page, 'error')).toEqual([]);
 });
 
@@ -124,4 +133,48 @@ test('after LOAD_FAILED, the panel opened again loads the call’s code, and the
   await expect(widget).toHaveAttribute('state', 'idle');
   expect((await eventsOf(page, 'state')).map((e) => e.state)).toEqual(['error', 'idle']);
   expect(requests()).toBe(2);
+});
+
+test('another language’s strings download when the visitor picks it; until they arrive the panel keeps its own', async ({ page }) => {
+  const requested = watchRequests(page);
+  let arabicRequests = 0;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // The first download of the Arabic strings fails (offline); the second waits until the test lets it go.
+  await page.route(/\/assets\/ar-[\w-]+\.js/, async (route) => {
+    if (arabicRequests++ === 0) return route.abort('internetdisconnected');
+    await held;
+    await route.continue();
+  });
+  await page.goto(site.url);
+  const widget = page.locator('voice-agent');
+  await widget.locator('[part="launcher"]').click();
+  const call = widget.locator('[part="call-button"]');
+  const select = widget.locator('[part="lang-select"]');
+  const base = widget.locator('[part="base"]');
+  await expect(call).toHaveText(CATALOGUES.en.call);
+  const english = async () => {
+    await expect(call).toHaveText(CATALOGUES.en.call);
+    await expect(base).toHaveAttribute('dir', 'ltr');
+    await expect(base).toHaveAttribute('lang', 'en');
+  };
+
+  await select.selectOption('ar');
+  await expect.poll(() => arabicRequests).toBe(1);
+  // Not downloaded: the panel stays English, and its switcher says so (Arabic can be picked again).
+  await expect(select).toHaveValue('en');
+  await english();
+
+  await select.selectOption('ar');
+  await expect.poll(() => arabicRequests).toBe(2);
+  // Downloading: the switcher shows the visitor's pick, the panel is English as a whole (words and direction).
+  await expect(select).toHaveValue('ar');
+  await english();
+
+  release();
+  await expect(call).toHaveText(CATALOGUES.ar.call);
+  await expect(base).toHaveAttribute('dir', 'rtl');
+  await expect(base).toHaveAttribute('lang', 'ar');
+  await expect(select).toHaveValue('ar');
+  expect(requested.filter((path) => /^\/assets\/fr-/.test(path))).toEqual([]);
 });

@@ -1,6 +1,7 @@
 // The public element's own import graph stays small (every page that embeds the widget downloads it):
-// everything a call needs — session, audio engine, panel, catalogues, Lit — is reached only through the
-// dynamic import in src/ui/internal/call-ui-loader.ts. The byte budget itself is held by
+// everything a call needs — session, audio engine, panel, Lit — is reached only through the dynamic import
+// in src/ui/internal/call-ui-loader.ts, and each language's catalogue only through its own dynamic import in
+// src/ui/internal/catalogue-loader.ts (a visitor downloads one language, not three). The byte budget itself is held by
 // test/package/download-budget.test.ts; this test names the module that broke it.
 import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
@@ -51,7 +52,7 @@ describe('the launcher and the call', () => {
         /^src\/call\/(session|connection|visit-store|ticket|errors)\.ts$/.test(file) ||
         file.startsWith('src/ui/internal/panel/') ||
         file === 'src/ui/internal/call-ui.ts' ||
-        /^src\/ui\/i18n\/(ar|fr|en|index|format)\.ts$/.test(file),
+        /^src\/ui\/i18n\/(ar|fr|en|format)\.ts$/.test(file),
     );
     expect(heavy).toEqual([]);
   });
@@ -69,6 +70,12 @@ describe('the launcher and the call', () => {
     const names = [...behind].map((file) => relative(ROOT, file));
     expect(names).toContain('src/call/session.ts');
     expect(names).toContain('src/audio/audio-engine.ts');
-    expect(names).toContain('src/ui/i18n/ar.ts');
+    expect(names.filter((file) => /^src\/ui\/i18n\/(ar|fr|en)\.ts$/.test(file))).toEqual([]);
+  });
+
+  it('reaches each language’s catalogue through a dynamic import of its own', () => {
+    const loader = readFileSync(resolve(ROOT, 'src/ui/internal/catalogue-loader.ts'), 'utf8');
+    for (const lang of ['ar', 'fr', 'en']) expect(loader).toContain(`import('../i18n/${lang}.ts')`);
+    expect(valueImports(resolve(ROOT, 'src/ui/internal/catalogue-loader.ts')).filter((file) => /i18n\/(ar|fr|en)\.ts$/.test(file))).toEqual([]);
   });
 });

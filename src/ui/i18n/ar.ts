@@ -1,13 +1,11 @@
 import type { Catalogue } from './catalogue.ts';
-import { CHOICE_STRINGS } from './choices.ts';
 import { LAUNCHER_STRINGS } from './launcher.ts';
 
 // Modern Standard Arabic. Phrases about the agent avoid gendered verbs (the agent's name may be a man's
 // or a woman's): "جارٍ + verbal noun" for activities, "المساعد" where a subject is needed.
 // Digits are Latin (locale ar-u-nu-latn): see docs/widget.md, "Languages".
-export const ar: Catalogue = {
+export const catalogue: Catalogue = {
   ...LAUNCHER_STRINGS.ar,
-  ...CHOICE_STRINGS.ar,
   locale: 'ar-u-nu-latn',
 
   intro: 'تحدّث معنا بصوتك في أي وقت.',
@@ -137,4 +135,31 @@ export const ar: Catalogue = {
   retry: 'حاول من جديد',
   retryIn: (time) => `حاول من جديد بعد ${time}`,
   retryLater: 'حاول من جديد لاحقًا',
+
+  // The owner's optional pieces: the consent notice, the device pickers, the call rating.
+  consentTitle: 'قبل أن تتصل',
+  consentAccept: 'أوافق وأتصل',
+  devices: 'أجهزة الصوت',
+  microphone: 'الميكروفون',
+  speaker: 'مكبّر الصوت',
+  unnamedMicrophone: (n) => `ميكروفون ${n}`,
+  unnamedSpeaker: (n) => `مكبّر صوت ${n}`,
+  defaultDevice: 'الجهاز الافتراضي',
+  deviceFailed: 'تعذّر استعمال هذا الجهاز؛ المكالمة مستمرة بالجهاز السابق.',
+  feedbackQuestion: 'كيف كانت المكالمة؟',
+  feedbackUp: 'جيدة',
+  feedbackDown: 'سيئة',
+  feedbackThanks: 'شكرًا على رأيك.',
+
+  notices: {
+    tapToContinue: 'اضغط للمتابعة',
+    audioPaused: 'أوقف المتصفح الصوت مؤقتًا. اضغط لسماع المساعد من جديد.',
+    micLost: 'توقف الميكروفون. تستمر المكالمة كتابةً: اكتب رسالتك وسيرد عليك المساعد بصوته.',
+    typedCall: 'مكالمة كتابية: لا يُستخدم الميكروفون. اكتب رسالتك وسيرد عليك المساعد بصوته.',
+    continueByTyping: 'المتابعة كتابةً',
+    frameBlocked: {
+      title: 'الميكروفون غير مسموح به هنا',
+      body: 'الصفحة التي تعرض هذا المساعد لا تسمح له باستخدام الميكروفون، ولا يمكنك تغيير ذلك من المتصفح. على صاحب الموقع السماح بالميكروفون. يمكنك المتابعة كتابةً.',
+    },
+  },
 };

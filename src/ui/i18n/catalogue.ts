@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../../call/types.ts';
+import type { AudioNoticeStrings } from './audio-notices.ts';
 import type { ChoiceStrings } from './choices.ts';
 import type { LauncherStrings } from './launcher.ts';
 
@@ -22,7 +23,8 @@ export interface ErrorText {
 }
 
 /**
- * Every string the widget shows, for one language. A language file that misses a key (or an error code)
+ * Every string the widget shows, for one language: one chunk per language, loaded by
+ * src/ui/internal/catalogue-loader.ts. A language file that misses a key (or an error code)
  * fails the typecheck. Functions receive values already formatted for the language (names, durations).
  */
 export interface Catalogue extends LauncherStrings, ChoiceStrings {
@@ -93,4 +95,6 @@ export interface Catalogue extends LauncherStrings, ChoiceStrings {
   retryIn: (time: string) => string;
   /** The service asked for a wait of more than a day: no figure, just "later". */
   retryLater: string;
+
+  notices: AudioNoticeStrings;
 }

@@ -1,10 +1,8 @@
 import type { Catalogue } from './catalogue.ts';
-import { CHOICE_STRINGS } from './choices.ts';
 import { LAUNCHER_STRINGS } from './launcher.ts';
 
-export const en: Catalogue = {
+export const catalogue: Catalogue = {
   ...LAUNCHER_STRINGS.en,
-  ...CHOICE_STRINGS.en,
   locale: 'en',
 
   intro: 'Talk with us out loud, any time.',
@@ -134,4 +132,31 @@ export const en: Catalogue = {
   retry: 'Try again',
   retryIn: (time) => `Try again in ${time}`,
   retryLater: 'Try again later',
+
+  // The owner's optional pieces: the consent notice, the device pickers, the call rating.
+  consentTitle: 'Before you call',
+  consentAccept: 'Accept and call',
+  devices: 'Audio devices',
+  microphone: 'Microphone',
+  speaker: 'Speaker',
+  unnamedMicrophone: (n) => `Microphone ${n}`,
+  unnamedSpeaker: (n) => `Speaker ${n}`,
+  defaultDevice: 'Default device',
+  deviceFailed: 'This device could not be used; the call goes on with the previous one.',
+  feedbackQuestion: 'How was this call?',
+  feedbackUp: 'Good',
+  feedbackDown: 'Not good',
+  feedbackThanks: 'Thank you for your feedback.',
+
+  notices: {
+    tapToContinue: 'Tap to continue',
+    audioPaused: 'The browser paused the sound. Tap to hear the assistant again.',
+    micLost: 'The microphone stopped. The call goes on by typing: type your message and the assistant answers aloud.',
+    typedCall: 'Typed call: no microphone is used. Type your message and the assistant answers aloud.',
+    continueByTyping: 'Continue by typing',
+    frameBlocked: {
+      title: 'Microphone not allowed here',
+      body: 'The page showing this assistant does not let it use the microphone, and your browser settings cannot change that. The site owner has to allow the microphone. You can continue by typing.',
+    },
+  },
 };

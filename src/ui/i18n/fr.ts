@@ -1,11 +1,9 @@
 import type { Catalogue } from './catalogue.ts';
-import { CHOICE_STRINGS } from './choices.ts';
 import { LAUNCHER_STRINGS } from './launcher.ts';
 
 // French typography: a no-break space (\u00a0) before « : » and « … » stays on the same line.
-export const fr: Catalogue = {
+export const catalogue: Catalogue = {
   ...LAUNCHER_STRINGS.fr,
-  ...CHOICE_STRINGS.fr,
   locale: 'fr',
 
   intro: 'Parlez-nous de vive voix, à tout moment.',
@@ -135,4 +133,31 @@ export const fr: Catalogue = {
   retry: 'Réessayer',
   retryIn: (time) => `Réessayer dans ${time}`,
   retryLater: 'Réessayer plus tard',
+
+  // The owner's optional pieces: the consent notice, the device pickers, the call rating.
+  consentTitle: 'Avant d’appeler',
+  consentAccept: 'J’accepte et j’appelle',
+  devices: 'Appareils audio',
+  microphone: 'Micro',
+  speaker: 'Haut-parleur',
+  unnamedMicrophone: (n) => `Micro ${n}`,
+  unnamedSpeaker: (n) => `Haut-parleur ${n}`,
+  defaultDevice: 'Appareil par défaut',
+  deviceFailed: 'Cet appareil n’a pas pu être utilisé ; l’appel continue avec le précédent.',
+  feedbackQuestion: 'Comment s’est passé l’appel ?',
+  feedbackUp: 'Bien',
+  feedbackDown: 'Pas bien',
+  feedbackThanks: 'Merci pour votre avis.',
+
+  notices: {
+    tapToContinue: 'Touchez pour continuer',
+    audioPaused: 'Le navigateur a mis le son en pause. Touchez pour entendre à nouveau l’assistant.',
+    micLost: 'Le micro s’est arrêté. L’appel continue par écrit : tapez votre message, l’assistant vous répond à voix haute.',
+    typedCall: 'Appel écrit : le micro n’est pas utilisé. Tapez votre message, l’assistant vous répond à voix haute.',
+    continueByTyping: 'Continuer par écrit',
+    frameBlocked: {
+      title: 'Micro non autorisé ici',
+      body: 'La page qui affiche cet assistant ne lui permet pas d’utiliser le micro, et votre navigateur ne peut rien y changer. Le propriétaire du site doit autoriser le micro. Vous pouvez continuer par écrit.',
+    },
+  },
 };

@@ -7,8 +7,8 @@ import type { PlaybackStatus } from '../../audio/audio-engine.ts';
 import type { SessionStats } from '../../call/session.ts';
 import type { AgentInfo, CallState } from '../../call/types.ts';
 import { isolate, Formatter } from '../i18n/format.ts';
-import { AUDIO_NOTICES, type AudioNoticeStrings } from '../i18n/audio-notices.ts';
-import { CATALOGUES, type Catalogue, type ErrorText, type Lang } from '../i18n/index.ts';
+import type { AudioNoticeStrings } from '../i18n/audio-notices.ts';
+import type { Catalogue, ErrorText, Lang } from '../i18n/catalogue.ts';
 import type { ErrorDetail } from '../../call/types.ts';
 import { AvatarView } from './avatar.ts';
 import { callUiStyles } from './call-ui.styles.ts';
@@ -70,7 +70,10 @@ export interface CallUiOptions {
 
 /** How the panel renders this time (decided by the element). */
 export interface PanelProps {
-  lang: Lang;
+  /** The strings of the language the panel speaks. */
+  t: Catalogue;
+  /** The language the switcher shows: the one the visitor wants, while its strings download. */
+  wantedLang: Lang;
   floating: boolean;
   /** Ignored inline; a floating panel is hidden while closed. */
   open: boolean;
@@ -81,10 +84,10 @@ export interface PanelProps {
 
 const stylesAdopted = new WeakSet<ShadowRoot>();
 
-const formatters = new Map<Lang, Formatter>();
-function formatterFor(lang: Lang): Formatter {
-  let formatter = formatters.get(lang);
-  if (!formatter) formatters.set(lang, (formatter = new Formatter(CATALOGUES[lang].locale)));
+const formatters = new Map<string, Formatter>();
+function formatterFor(locale: string): Formatter {
+  let formatter = formatters.get(locale);
+  if (!formatter) formatters.set(locale, (formatter = new Formatter(locale)));
   return formatter;
 }
 
@@ -110,7 +113,9 @@ export class CallUi implements ReactiveController {
   #audio: BrowserAudio | null = null;
   readonly #autoScroll: AutoScrollController;
   #floating = true;
-  #lang: Lang = 'ar';
+  /** Set by each render (the panel renders before anything reads them). */
+  #t!: Catalogue;
+  #wantedLang: Lang = 'ar';
   /** The browser holds the call's audio until the visitor taps ("Tap to continue"). */
   #audioNeedsGesture = false;
   /** The microphone went away mid-call: the call goes on typed. */
@@ -146,7 +151,7 @@ export class CallUi implements ReactiveController {
       },
     });
     this.call.onLevels = () => this.#paintLevels();
-    this.#autoScroll = new AutoScrollController(host);
+    this.#autoScroll = new AutoScrollController(host, () => host.shadowRoot?.querySelector('[part="transcript"]') ?? null);
     new TickerController(host, () => this.#needsClock());
     new PageRestoreController(host, () => this.call.session.pageRestored());
     new WakeLockController(host, () => this.state === 'live' || this.state === 'reconnecting');
@@ -331,15 +336,15 @@ export class CallUi implements ReactiveController {
   // ——— rendering ———
 
   private get t(): Catalogue {
-    return CATALOGUES[this.#lang];
+    return this.#t;
   }
 
   private get format(): Formatter {
-    return formatterFor(this.#lang);
+    return formatterFor(this.#t.locale);
   }
 
   get #notices(): AudioNoticeStrings {
-    return AUDIO_NOTICES[this.#lang];
+    return this.#t.notices;
   }
 
   /** An error's text; a microphone the embedding page forbids is the site owner's to allow, not the visitor's. */
@@ -355,11 +360,11 @@ export class CallUi implements ReactiveController {
   }
 
   /** The panel and the widget's live regions. */
-  render({ lang, floating, open, modal, onClose }: PanelProps) {
-    this.#lang = lang;
+  render({ t, wantedLang, floating, open, modal, onClose }: PanelProps) {
+    this.#t = t;
+    this.#wantedLang = wantedLang;
     this.#floating = floating;
     this.#levelsShown = !floating || open;
-    const { t } = this;
     return html`<section
         part="panel"
         id="panel"
@@ -462,7 +467,7 @@ export class CallUi implements ReactiveController {
 
   /** Outside a call only: the language is kept for the whole of one. */
   #renderLanguageSwitcher() {
-    return languageSwitcher(this.#lang, this.#chooseLang);
+    return languageSwitcher(this.#wantedLang, this.#chooseLang);
   }
 
   #renderLiveInfo() {
@@ -483,7 +488,6 @@ export class CallUi implements ReactiveController {
       breaks: this.call.breaks,
       agentName: this.#agentName,
       t: this.t,
-      attach: this.#autoScroll.attach,
       following: this.#autoScroll.following,
       onJumpToLatest: () => this.#autoScroll.jumpToLatest(),
     });

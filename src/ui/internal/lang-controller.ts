@@ -1,6 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { LANGS, type Lang } from '../i18n/catalogue.ts';
-import { LAUNCHER_STRINGS, type LauncherStrings } from '../i18n/launcher.ts';
 
 /** The first supported language among the candidates (matched on the primary subtag, `ar-DZ` → `ar`), else `ar`. */
 export function resolveLang(...candidates: (string | null | undefined)[]): Lang {
@@ -70,15 +69,6 @@ export class LangController implements ReactiveController {
 
   get lang(): Lang {
     return this.#held ?? this.#resolve();
-  }
-
-  get dir(): 'ltr' | 'rtl' {
-    return this.strings.dir;
-  }
-
-  /** The launcher's strings in the current language. */
-  get strings(): LauncherStrings {
-    return LAUNCHER_STRINGS[this.lang];
   }
 
   /** Keeps the current language until `release()` (a call started). */

@@ -17,12 +17,15 @@ export class AutoScrollController implements ReactiveController {
   /** The list's height when last seen: a scroll that comes with a new height is the browser's, not the visitor's. */
   #height = 0;
 
-  constructor(private readonly host: ReactiveControllerHost) {
+  /** `list` finds the scrolling list after each update of the host (null while there is none). */
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly list: () => Element | null,
+  ) {
     host.addController(this);
   }
 
-  /** Give it to Lit's `ref()` on the scrolling element. */
-  readonly attach = (element: Element | undefined): void => {
+  #attach(element: Element | null): void {
     if (element === this.#element) return;
     this.#element?.removeEventListener('scroll', this.#onScroll);
     this.#resizes?.disconnect();
@@ -30,7 +33,7 @@ export class AutoScrollController implements ReactiveController {
     this.#element?.addEventListener('scroll', this.#onScroll, { passive: true });
     if (this.#element) this.#resizes?.observe(this.#element);
     this.#stick();
-  };
+  }
 
   /** Call when the list's content changed; the next update keeps the newest entry in view. */
   changed(): void {
@@ -38,6 +41,7 @@ export class AutoScrollController implements ReactiveController {
   }
 
   hostUpdated(): void {
+    this.#attach(this.list());
     // Only after a change of content: reading scrollHeight forces a layout, and the host also updates for the
     // clock and the meters' speaker flag.
     if (!this.#pending) return;

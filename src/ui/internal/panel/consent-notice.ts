@@ -1,5 +1,5 @@
 import { html } from 'lit/html.js';
-import type { Catalogue } from '../../i18n/index.ts';
+import type { Catalogue } from '../../i18n/catalogue.ts';
 import { icons } from '../icons.ts';
 
 /** Before the first call of a visit: the owner's notice (slotted: their words, their links) and one

@@ -4,7 +4,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { html, nothing } from 'lit/html.js';
 import { live } from 'lit/directives/live.js';
-import type { Catalogue } from '../../i18n/index.ts';
+import type { Catalogue } from '../../i18n/catalogue.ts';
 
 /** What the picker changes: the element's device properties and the running call's audio. */
 export interface DeviceTarget {

@@ -1,6 +1,6 @@
 import { html, nothing } from 'lit/html.js';
 import type { EndedDetail } from '../../../call/types.ts';
-import { END_REASONS, type Catalogue, type EndReason } from '../../i18n/index.ts';
+import { END_REASONS, type Catalogue, type EndReason } from '../../i18n/catalogue.ts';
 import type { Formatter } from '../../i18n/format.ts';
 import { icons } from '../icons.ts';
 

@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit/html.js';
 import { isErrorCode } from '../../../call/errors.ts';
 import type { ErrorDetail } from '../../../call/types.ts';
-import type { Catalogue, ErrorText } from '../../i18n/index.ts';
+import type { Catalogue, ErrorText } from '../../i18n/catalogue.ts';
 import type { Formatter } from '../../i18n/format.ts';
 
 /** What the visitor can do about an error: call again now, after a wait, later (no figure), or nothing. */

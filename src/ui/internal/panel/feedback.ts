@@ -3,7 +3,7 @@
 import type { ReactiveControllerHost } from 'lit';
 import { html, nothing, svg } from 'lit/html.js';
 import type { EndedDetail } from '../../../call/types.ts';
-import type { Catalogue } from '../../i18n/index.ts';
+import type { Catalogue } from '../../i18n/catalogue.ts';
 import { emit } from '../emit.ts';
 
 import type { FeedbackDetail } from '../../voice-agent-events.ts';

@@ -2,7 +2,7 @@ import { html, nothing } from 'lit/html.js';
 import type { ToolDetail } from '../../../call/types.ts';
 import type { CallTimes } from './call-clock.ts';
 import { isolate, type Formatter } from '../../i18n/format.ts';
-import type { Catalogue } from '../../i18n/index.ts';
+import type { Catalogue } from '../../i18n/catalogue.ts';
 import { icons } from '../icons.ts';
 
 /**

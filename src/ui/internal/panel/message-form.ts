@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit/html.js';
-import type { Catalogue } from '../../i18n/index.ts';
+import type { Catalogue } from '../../i18n/catalogue.ts';
 import { icons } from '../icons.ts';
 
 /** Longest typed message accepted (far below the service's 512 KB message limit). */

@@ -1,8 +1,7 @@
 import { html, nothing } from 'lit/html.js';
-import { ref } from 'lit/directives/ref.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { Turn } from '../../../call/transcript.ts';
-import type { Catalogue } from '../../i18n/index.ts';
+import type { Catalogue } from '../../i18n/catalogue.ts';
 import { icons } from '../icons.ts';
 
 export interface TranscriptProps {
@@ -11,8 +10,6 @@ export interface TranscriptProps {
   breaks?: readonly number[];
   agentName: string;
   t: Catalogue;
-  /** Lit ref callback for the scrolling list (auto-scroll). */
-  attach: (element: Element | undefined) => void;
   following: boolean;
   onJumpToLatest: () => void;
 }
@@ -22,10 +19,10 @@ export interface TranscriptProps {
  * turn replaces the text in place. Partial turns are marked provisional. Not a live region: finished turns
  * are announced once by `finalTurnsAnnouncer`.
  */
-export function transcriptView({ turns, breaks = [], agentName, t, attach, following, onJumpToLatest }: TranscriptProps) {
+export function transcriptView({ turns, breaks = [], agentName, t, following, onJumpToLatest }: TranscriptProps) {
   if (turns.length === 0 && breaks.length === 0) return nothing;
   return html`<div class="transcript-wrap">
-    <ol part="transcript" class="transcript" aria-label=${t.transcript} aria-live="off" tabindex="0" ${ref(attach)}>
+    <ol part="transcript" class="transcript" aria-label=${t.transcript} aria-live="off" tabindex="0">
       ${repeat(
         withBreaks(turns, breaks),
         (item) => item.key,
