@@ -123,6 +123,27 @@ describe('consent notice', () => {
     expect(next.$$('[part="consent"]')).toHaveLength(1);
   });
 
+  it('an acceptance counts for its agent only: the page switching the widget to another agent asks again', async () => {
+    const el = await mountWithConsent({ remember: 'none' });
+    el.show();
+    await el.updateComplete;
+    el.$('[part="consent-button"]').click();
+    await goLive(el);
+    await endCall(el);
+    el.setAttribute('public-id', 'shop-43');
+    el.requestUpdate();
+    await el.updateComplete;
+    expect(el.$$('[part="consent"]')).toHaveLength(1);
+    const before = sockets.length;
+    await el.start();
+    expect(sockets.length).toBe(before);
+    // Back to the agent it accepted: no notice.
+    el.setAttribute('public-id', 'shop-42');
+    el.requestUpdate();
+    await el.updateComplete;
+    expect(el.$$('[part="consent"]')).toEqual([]);
+  });
+
   it('without a consent slot there is no notice', async () => {
     const el = await mount({ lang: 'en' });
     el.show();

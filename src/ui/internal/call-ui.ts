@@ -5,6 +5,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { html, nothing, render } from 'lit/html.js';
 import type { PlaybackStatus } from '../../audio/audio-engine.ts';
 import type { SessionStats } from '../../call/session.ts';
+import { isActive } from '../../call/state-machine.ts';
 import type { AgentInfo, CallState } from '../../call/types.ts';
 import { isolate, Formatter } from '../i18n/format.ts';
 import type { AudioNoticeStrings } from '../i18n/audio-notices.ts';
@@ -404,9 +405,10 @@ export class CallUi implements ReactiveController {
   #renderBody() {
     const { t, format } = this;
     const { error, ended } = this.call;
+    // Before any call, and after one when the notice is to be accepted again (forget(), another agent).
+    if (!isActive(this.state) && this.#consent.pending) return consentNotice(t, this.#acceptAndCall);
     switch (this.state) {
       case 'idle':
-        if (this.#consent.pending) return consentNotice(t, this.#acceptAndCall);
         return html`<div part="intro" class="intro">
             <p>${t.intro}</p>
             <p class="muted">${t.micNotice}</p>

@@ -1,12 +1,12 @@
 // The owner's optional consent notice (a child of <voice-agent> in the `consent` slot): no call starts
-// until the visitor accepts it. Accepted once per visit (remembered for a day in localStorage, beside the
+// until the visitor accepts it, for each agent. Accepted once per visit (remembered for a day in localStorage, beside the
 // visit token) or, with remember="none", once per page (kept in memory only). Small and DOM-free apart
 // from one query: the eager element uses it to gate start() before the call UI is loaded.
 import { defaultStorage, type KeyValueStorage, VISIT_TTL_MS } from '../../call/widget-storage.ts';
 
 export class ConsentGate {
-  /** Accepted on this page (always counts, whatever `remember` says). */
-  #acceptedHere = false;
+  /** The agent whose notice was accepted on this page (counts whatever `remember` says, for that agent only). */
+  #acceptedHere: string | null = null;
   readonly #host: HTMLElement;
   readonly #agentKey: () => string;
   readonly #remembers: () => boolean;
@@ -40,7 +40,7 @@ export class ConsentGate {
   }
 
   get accepted(): boolean {
-    if (this.#acceptedHere) return true;
+    if (this.#acceptedHere === this.#key) return true;
     if (!this.#remembers()) return false;
     try {
       const at = Number(this.#storage?.getItem(this.#key));
@@ -52,7 +52,7 @@ export class ConsentGate {
   }
 
   accept(): void {
-    this.#acceptedHere = true;
+    this.#acceptedHere = this.#key;
     if (!this.#remembers()) return;
     try {
       this.#storage?.setItem(this.#key, String(this.#now()));
@@ -63,7 +63,7 @@ export class ConsentGate {
 
   /** Forgets the acceptance, here and in storage (the notice shows again before the next call). */
   forget(): void {
-    this.#acceptedHere = false;
+    this.#acceptedHere = null;
     try {
       this.#storage?.removeItem(this.#key);
     } catch {
