@@ -1,7 +1,8 @@
 // The owner's optional consent notice (a child of <voice-agent> in the `consent` slot): no call starts
-// until the visitor accepts it, for each agent. Accepted once per visit (remembered for a day in localStorage, beside the
-// visit token) or, with remember="none", once per page (kept in memory only). Small and DOM-free apart
-// from one query: the eager element uses it to gate start() before the call UI is loaded.
+// until the visitor accepts it, for each agent. Accepted once per visit (remembered for a day in
+// localStorage, beside the visit token) or, with remember="none", once per page (kept in memory only).
+// Small and DOM-free apart from one query: the eager element uses it to gate start() before the call UI
+// is loaded.
 import { defaultStorage, type KeyValueStorage, VISIT_TTL_MS } from '../../call/widget-storage.ts';
 
 export class ConsentGate {
