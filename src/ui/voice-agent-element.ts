@@ -408,9 +408,10 @@ export class VoiceAgentElement extends ReactiveHost {
    *  can render. @internal (tests wait for it) */
   loadUi(): Promise<CallUi> {
     if (this.ui) return Promise.resolve(this.ui);
-    this.#loading ??= Promise.all([loadCallUi(), loadCatalogue(this.#language.lang)]).then(
-      ([{ CallUi }]) => {
+    this.#loading ??= Promise.all([loadCallUi(), this.#loadCurrentCatalogue()]).then(
+      ([{ CallUi }, lang]) => {
         this.#loading = null;
+        this.#spokenLang = lang;
         const failedStart = !!this.#loadFailure?.fromStart;
         this.#loadFailure = null;
         this.ui ??= new CallUi(this, {
@@ -444,6 +445,17 @@ export class VoiceAgentElement extends ReactiveHost {
     );
     this.requestUpdate();
     return this.#loading;
+  }
+
+  /** The strings of the language the widget wants, once they are here (again if it changed meanwhile: the
+   *  panel first shows in the language the launcher already speaks). */
+  async #loadCurrentCatalogue(): Promise<Lang> {
+    let lang: Lang;
+    do {
+      lang = this.#language.lang;
+      await loadCatalogue(lang);
+    } while (lang !== this.#language.lang);
+    return lang;
   }
 
   /** Waits for the call's code and a new language's strings too while they load: after `show()`, or a
@@ -530,10 +542,13 @@ export class VoiceAgentElement extends ReactiveHost {
    *  are downloaded. Before the call's code is loaded only the launcher speaks, and its strings are here. */
   #langToSpeak(): Lang {
     const wanted = this.#language.lang;
+    // A language whose strings failed is asked for again once another one was wanted since.
+    if (this.#failedLang !== wanted) this.#failedLang = null;
     if (loadedCatalogue(wanted)) return (this.#spokenLang = wanted);
     if (!this.ui) return wanted;
-    // Not downloaded (offline): the panel stays in its language, and says so in its switcher.
-    if (this.#failedLang !== wanted && !this.#catalogueLoading) {
+    // Not downloaded (offline): the panel stays in its language, and says so in its switcher, until the
+    // visitor picks it again.
+    if (!this.#failedLang && !this.#catalogueLoading) {
       this.#catalogueLoading = loadCatalogue(wanted)
         .then(() => undefined, () => void (this.#failedLang = wanted))
         .finally(() => {
@@ -541,7 +556,7 @@ export class VoiceAgentElement extends ReactiveHost {
           this.requestUpdate();
         });
     }
-    return this.#spokenLang ?? LANGS.find((lang) => loadedCatalogue(lang))!;
+    return this.#spokenLang!; // set with the call's code
   }
 
   #attachOwnShadow(): ShadowRoot {
@@ -623,7 +638,8 @@ export class VoiceAgentElement extends ReactiveHost {
     const state = this.state;
     this.setAttribute('state', state);
     if (state === 'connecting') {
-      this.#language.hold();
+      // The language the panel speaks, even while the one the visitor picked is still downloading.
+      this.#language.hold(this.#spokenLang ?? undefined);
       // A call started by the page (start()) shows itself; focus stays where the visitor is.
       if (this.floating) this.open = true;
     } else if (!isActive(state)) {

@@ -123,7 +123,7 @@ describe('consent notice', () => {
     expect(next.$$('[part="consent"]')).toHaveLength(1);
   });
 
-  it('an acceptance counts for its agent only: the page switching the widget to another agent asks again', async () => {
+  it('an acceptance counts for its agent: the page switching the widget to another agent asks again, and not for the first', async () => {
     const el = await mountWithConsent({ remember: 'none' });
     el.show();
     await el.updateComplete;
@@ -137,7 +137,10 @@ describe('consent notice', () => {
     const before = sockets.length;
     await el.start();
     expect(sockets.length).toBe(before);
-    // Back to the agent it accepted: no notice.
+    el.$('[part="consent-button"]').click();
+    await goLive(el);
+    await endCall(el);
+    // Back to the first agent, accepted on this page too: no notice.
     el.setAttribute('public-id', 'shop-42');
     el.requestUpdate();
     await el.updateComplete;

@@ -178,3 +178,93 @@ test('another language’s strings download when the visitor picks it; until the
   await expect(select).toHaveValue('ar');
   expect(requested.filter((path) => /^\/assets\/fr-/.test(path))).toEqual([]);
 });
+
+test('a call started while the picked language downloads keeps the language the panel speaks, to its end', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let arabicArrived = false;
+  await page.route(/\/assets\/ar-[\w-]+\.js/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  page.on('requestfinished', (request) => {
+    if (/\/assets\/ar-/.test(request.url())) arabicArrived = true;
+  });
+  await page.goto(site.url);
+  const widget = page.locator('voice-agent');
+  const base = widget.locator('[part="base"]');
+  await widget.locator('[part="launcher"]').click();
+  await expect(widget.locator('[part="call-button"]')).toHaveText(CATALOGUES.en.call);
+
+  await widget.locator('[part="lang-select"]').selectOption('ar');
+  await widget.locator('[part="call-button"]').click();
+  await expect(widget).toHaveAttribute('state', 'live', { timeout: 20_000 });
+  release();
+  await expect.poll(() => arabicArrived).toBe(true);
+  await widget.evaluate((el: Widget) => el.updateComplete);
+  // The Arabic strings are here, mid-call: the call goes on in English, as it began.
+  await expect(base).toHaveAttribute('lang', 'en');
+  await expect(base).toHaveAttribute('dir', 'ltr');
+  await expect(widget.locator('[part="end-button"]')).toHaveText(CATALOGUES.en.endCall);
+
+  await widget.evaluate((el: Widget) => el.end());
+  await expect(widget).toHaveAttribute('state', 'ended');
+  // Over: the visitor's pick applies.
+  await expect(base).toHaveAttribute('lang', 'ar');
+  await expect(base).toHaveAttribute('dir', 'rtl');
+});
+
+test('a language change while the call’s code downloads opens the panel in the new language, with no flip back', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let englishRequests = 0;
+  await page.route(/\/assets\/en-[\w-]+\.js/, async (route) => {
+    englishRequests++;
+    await held;
+    await route.continue();
+  });
+  await page.goto(site.url);
+  const widget = page.locator('voice-agent');
+  // Every language the widget's wrapper takes, in order.
+  await widget.evaluate((el) => {
+    const base = el.shadowRoot!.querySelector('[part="base"]')!;
+    const seen: (string | null)[] = [];
+    (window as unknown as { langsSeen: (string | null)[] }).langsSeen = seen;
+    new MutationObserver((records) => {
+      for (const record of records) seen.push(record.oldValue);
+      seen.push(base.getAttribute('lang'));
+    }).observe(base, { attributes: true, attributeFilter: ['lang'], attributeOldValue: true });
+  });
+  await widget.locator('[part="launcher"]').hover(); // the call's code and the English strings are asked for
+  await expect.poll(() => englishRequests).toBe(1);
+  await widget.evaluate((el) => el.setAttribute('lang', 'fr'));
+  release();
+  await widget.locator('[part="launcher"]').click();
+  await expect(widget.locator('[part="call-button"]')).toHaveText(CATALOGUES.fr.call);
+  const seen = await page.evaluate(() => (window as unknown as { langsSeen: (string | null)[] }).langsSeen);
+  expect(seen.filter((lang, i) => lang !== seen[i - 1])).toEqual(['en', 'fr']);
+});
+
+test('strings that failed to download for the page’s `lang` are asked for again when the page wants them again', async ({ page }) => {
+  let arabicRequests = 0;
+  await page.route(/\/assets\/ar-[\w-]+\.js/, (route) => (arabicRequests++ === 0 ? route.abort('internetdisconnected') : route.continue()));
+  await page.goto(site.url);
+  const widget = page.locator('voice-agent');
+  const base = widget.locator('[part="base"]');
+  await widget.locator('[part="launcher"]').click();
+  await expect(widget.locator('[part="call-button"]')).toHaveText(CATALOGUES.en.call);
+
+  await widget.evaluate((el) => el.setAttribute('lang', 'ar'));
+  await expect.poll(() => arabicRequests).toBe(1);
+  await widget.evaluate((el: Widget) => el.updateComplete);
+  await expect(base).toHaveAttribute('lang', 'en'); // not downloaded: still English, and not asked again by itself
+  expect(arabicRequests).toBe(1);
+
+  await widget.evaluate((el: Widget) => {
+    el.setAttribute('lang', 'en');
+    return el.updateComplete;
+  });
+  await widget.evaluate((el) => el.setAttribute('lang', 'ar'));
+  await expect(base).toHaveAttribute('lang', 'ar');
+  expect(arabicRequests).toBe(2);
+});

@@ -1,6 +1,7 @@
 // The boundary between <voice-agent>'s small public element and everything a call needs: the call session,
-// the audio engine, the panel's views, styles and catalogues. The element reaches all of it through one
-// `CallUi` instance; nothing else under internal/panel/ is imported by the element.
+// the audio engine, the panel's views and styles (each language's strings are a chunk of their own, handed
+// in by the element). The element reaches all of it through one `CallUi` instance; nothing else under
+// internal/panel/ is imported by the element.
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { html, nothing, render } from 'lit/html.js';
 import type { PlaybackStatus } from '../../audio/audio-engine.ts';

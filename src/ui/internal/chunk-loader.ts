@@ -10,7 +10,9 @@ declare const __CHUNK_RETRY__: boolean;
  * again. Firefox keeps a module that failed to load in its module map: import() of the same URL fails again
  * at once, without a request. So after a failure the chunk is asked for under a URL of its own, built from
  * `path`: the chunk relative to this module (the source file under the dev server; in a build, the placeholder
- * `__VOICE_AGENT_CHUNK__:<source>` that scripts/chunk-names.ts replaces with the file the bundler wrote).
+ * `__VOICE_AGENT_CHUNK__:<source>` that scripts/chunk-names.ts replaces with the file the bundler wrote,
+ * relative to the file that names it). Callers sit beside this module (src/ui/internal/), and the build keeps
+ * them in the launcher with it, so both readings of "relative to" agree.
  */
 export function chunkLoader<T>(load: () => Promise<T>, path: string): () => Promise<T> {
   let loading: Promise<T> | null = null;

@@ -6,8 +6,8 @@
 import { defaultStorage, type KeyValueStorage, VISIT_TTL_MS } from '../../call/widget-storage.ts';
 
 export class ConsentGate {
-  /** The agent whose notice was accepted on this page (counts whatever `remember` says, for that agent only). */
-  #acceptedHere: string | null = null;
+  /** The agents whose notice was accepted on this page (counts whatever `remember` says, for them only). */
+  readonly #acceptedHere = new Set<string>();
   readonly #host: HTMLElement;
   readonly #agentKey: () => string;
   readonly #remembers: () => boolean;
@@ -41,7 +41,7 @@ export class ConsentGate {
   }
 
   get accepted(): boolean {
-    if (this.#acceptedHere === this.#key) return true;
+    if (this.#acceptedHere.has(this.#key)) return true;
     if (!this.#remembers()) return false;
     try {
       const at = Number(this.#storage?.getItem(this.#key));
@@ -53,7 +53,7 @@ export class ConsentGate {
   }
 
   accept(): void {
-    this.#acceptedHere = this.#key;
+    this.#acceptedHere.add(this.#key);
     if (!this.#remembers()) return;
     try {
       this.#storage?.setItem(this.#key, String(this.#now()));
@@ -64,7 +64,7 @@ export class ConsentGate {
 
   /** Forgets the acceptance, here and in storage (the notice shows again before the next call). */
   forget(): void {
-    this.#acceptedHere = null;
+    this.#acceptedHere.clear();
     try {
       this.#storage?.removeItem(this.#key);
     } catch {

@@ -71,9 +71,9 @@ export class LangController implements ReactiveController {
     return this.#held ?? this.#resolve();
   }
 
-  /** Keeps the current language until `release()` (a call started). */
-  hold(): void {
-    this.#held ??= this.#resolve();
+  /** Keeps `lang` (by default the current language) until `release()` (a call started). */
+  hold(lang?: Lang): void {
+    this.#held ??= lang ?? this.#resolve();
   }
 
   release(): void {
