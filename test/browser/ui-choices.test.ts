@@ -125,26 +125,29 @@ describe('consent notice', () => {
 
   it('an acceptance counts for its agent: the page switching the widget to another agent asks again, and not for the first', async () => {
     const el = await mountWithConsent({ remember: 'none' });
+    /** Accepts the notice shown and makes a whole call. */
+    const acceptAndCall = async () => {
+      el.$('[part="consent-button"]').click();
+      await goLive(el);
+      await endCall(el);
+    };
+    /** The page points the widget at another agent; the consent notices the panel then shows. */
+    const switchTo = async (publicId: string) => {
+      el.setAttribute('public-id', publicId);
+      el.requestUpdate();
+      await el.updateComplete;
+      return el.$$('[part="consent"]');
+    };
     el.show();
     await el.updateComplete;
-    el.$('[part="consent-button"]').click();
-    await goLive(el);
-    await endCall(el);
-    el.setAttribute('public-id', 'shop-43');
-    el.requestUpdate();
-    await el.updateComplete;
-    expect(el.$$('[part="consent"]')).toHaveLength(1);
+    await acceptAndCall();
+    expect(await switchTo('shop-43')).toHaveLength(1);
     const before = sockets.length;
     await el.start();
     expect(sockets.length).toBe(before);
-    el.$('[part="consent-button"]').click();
-    await goLive(el);
-    await endCall(el);
+    await acceptAndCall();
     // Back to the first agent, accepted on this page too: no notice.
-    el.setAttribute('public-id', 'shop-42');
-    el.requestUpdate();
-    await el.updateComplete;
-    expect(el.$$('[part="consent"]')).toEqual([]);
+    expect(await switchTo('shop-42')).toEqual([]);
   });
 
   it('without a consent slot there is no notice', async () => {
