@@ -96,6 +96,11 @@ export class Connection {
     return this.#socket?.readyState === 1;
   }
 
+  /** A socket is open or opening (not while a ticket is on its way, nor between attempts). */
+  get hasSocket(): boolean {
+    return this.#socket !== null;
+  }
+
   /**
    * Takes a ticket and opens the socket; a handshake refusal (the socket closes before it opens) gets one
    * retry with a fresh ticket. Resolves true once open, false when closed meanwhile; rejects with a CallError.

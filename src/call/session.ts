@@ -122,6 +122,8 @@ export class CallSession extends Emitter<SessionEventMap> {
     if (!call || call.finished) return;
     if (this.#state === 'live') return this.#dropped(call);
     if (this.#state === 'reconnecting') {
+      // A ticket on its way is let be (its timeout bounds it): dropping it would spend another.
+      if (!call.link.hasSocket) return;
       call.link.drop();
       return call.reconnector.attemptFailed();
     }

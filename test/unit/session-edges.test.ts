@@ -1,7 +1,7 @@
 // Protocol edges (issue 10 §5): after `ended`, before `ready`, and a Retry-After beyond a day.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CallError } from '../../src/call/errors.ts';
-import { scriptedFetch, settle } from '../fakes.ts';
+import { okTicket, scriptedFetch, settle } from '../fakes.ts';
 import { harness, readyMessage, target } from './session-harness.ts';
 
 afterEach(() => vi.useRealTimers());
@@ -132,6 +132,35 @@ describe('a page restored from the back-forward cache', () => {
     h.socket.receive({ ...readyMessage, conversationId: 'conv-2' });
     expect(h.states()).toEqual(['connecting', 'live', 'reconnecting', 'live']);
     expect(h.of('error')).toEqual([]);
+  });
+
+  it('while reconnecting, with its ticket on the way: the request goes on, and its ticket brings the call back', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const tickets = scriptedFetch(okTicket(1), okTicket(2), okTicket(3));
+    const fetch = Object.assign(
+      async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (tickets.calls.length === 1) await answered; // the reconnection's ticket waits for the test
+        return tickets(input, init);
+      },
+      { calls: tickets.calls },
+    );
+    const h = harness({ now: () => Date.now(), fetch });
+    await h.goLive();
+    h.socket.serverClose(1006);
+    await settle();
+    expect(h.session.state).toBe('reconnecting');
+    h.session.pageRestored();
+    release();
+    await settle();
+    expect(h.sockets).toHaveLength(2);
+    h.socket.open();
+    h.socket.receive({ ...readyMessage, conversationId: 'conv-2' });
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(h.states()).toEqual(['connecting', 'live', 'reconnecting', 'live']);
+    expect(tickets.calls).toHaveLength(2);
+    expect(h.sockets).toHaveLength(2);
   });
 
   it('while live: a dropped line (reconnecting), never a silent "live"', async () => {
