@@ -662,7 +662,7 @@ export class VoiceAgentElement extends ReactiveHost {
 
   /** The visitor points at, focuses or presses the launcher: the call's code starts loading. */
   readonly #onInterest = (): void => {
-    if (!this.ui && !this.#loading && !this.#loadFailure) this.loadUi().catch(() => undefined);
+    if (!this.#loadFailure) this.#loadInBackground();
   };
 
   readonly #close = (): void => {
