@@ -424,6 +424,7 @@ export class VoiceAgentElement extends ReactiveHost {
             this.#chosenLang.put(lang);
             this.requestUpdate();
           },
+          rendered: () => this.renderComplete,
         });
         this.ui.muted = this.muted;
         this.#applyRemember();
@@ -621,7 +622,7 @@ export class VoiceAgentElement extends ReactiveHost {
     }
     if (!hadFocus) return;
     void this.loadUi()
-      .then(() => this.updateComplete)
+      .then(() => this.renderComplete)
       .then(() => {
         const active = this.shadowRoot?.activeElement;
         if (!active || active.getAttribute('part') === 'reload-button') this.ui?.focusPanel();
@@ -656,7 +657,7 @@ export class VoiceAgentElement extends ReactiveHost {
     this.open = !this.open;
     if (!this.open) return;
     const ui = await this.loadUi().catch(() => null);
-    await this.updateComplete;
+    await this.renderComplete;
     if (this.open) ui?.focusPanel();
   };
 

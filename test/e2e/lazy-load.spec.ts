@@ -199,6 +199,10 @@ test('a call started while the picked language downloads keeps the language the 
   await widget.locator('[part="lang-select"]').selectOption('ar');
   await widget.locator('[part="call-button"]').click();
   await expect(widget).toHaveAttribute('state', 'live', { timeout: 20_000 });
+  // The Call button the focus was on is gone; the focus moved on inside the panel without waiting for the
+  // Arabic strings, still held.
+  expect(await widget.evaluate((el: Widget) => !!el.shadowRoot!.activeElement?.closest('#panel'))).toBe(true);
+  expect(arabicArrived).toBe(false);
   release();
   await expect.poll(() => arabicArrived).toBe(true);
   await widget.evaluate((el: Widget) => el.updateComplete);

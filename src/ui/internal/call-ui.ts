@@ -68,6 +68,9 @@ export interface CallUiOptions {
   shell: () => HTMLElement | null;
   /** The visitor picked a language in the panel. */
   chooseLang: (lang: Lang) => void;
+  /** Resolves once the element's DOM is up to date; unlike `updateComplete`, it does not wait for a language
+   *  still downloading (the panel speaks its own until then), so focus moves are not held by the network. */
+  rendered: () => Promise<unknown>;
 }
 
 /** How the panel renders this time (decided by the element). */
@@ -107,6 +110,7 @@ export class CallUi implements ReactiveController {
   readonly #consent: ConsentGate;
   readonly #knownAgent: () => AgentInfo | null;
   readonly #chooseLang: (lang: Lang) => void;
+  readonly #rendered: () => Promise<unknown>;
   /** Set when Call was pressed but the page gave no public-id. */
   #notConfigured = false;
   /** Set when the last typed message could not be sent. */
@@ -129,12 +133,13 @@ export class CallUi implements ReactiveController {
 
   constructor(
     private readonly host: CallUiHost,
-    { createAudio, consent, knownAgent, shell, chooseLang }: CallUiOptions,
+    { createAudio, consent, knownAgent, shell, chooseLang, rendered }: CallUiOptions,
   ) {
     host.addController(this);
     this.#consent = consent;
     this.#knownAgent = knownAgent;
     this.#chooseLang = chooseLang;
+    this.#rendered = rendered;
     this.call = new CallController(host, createAudio);
     this.#sheetController = new SheetController(host, () => host.layout !== 'inline' && host.open, shell);
     this.#feedback = new CallFeedback(host);
@@ -268,7 +273,7 @@ export class CallUi implements ReactiveController {
 
   /** Focus to the text box (a call that goes on by typing), once it is rendered. */
   #focusMessage(): void {
-    void this.host.updateComplete.then(() => {
+    void this.#rendered().then(() => {
       this.host.shadowRoot?.querySelector<HTMLInputElement>('[part="message-input"]:not([disabled])')?.focus();
     });
   }
@@ -278,7 +283,7 @@ export class CallUi implements ReactiveController {
   #keepFocusInPanel(): void {
     const root = this.host.shadowRoot;
     if (!this.hasFocus) return;
-    void this.host.updateComplete.then(() => {
+    void this.#rendered().then(() => {
       const active = root?.activeElement;
       if (!active || active.id === 'panel') this.focusPanel();
     });

@@ -38,7 +38,13 @@ export abstract class ReactiveHost extends ElementBase implements ReactiveContro
 
   /** What `updateComplete` waits for; a subclass may wait for more first (as in Lit). */
   protected getUpdateComplete(): Promise<boolean> {
-    return this.#pending ? this.#pending.then(() => this.getUpdateComplete()) : Promise.resolve(true);
+    return this.renderComplete;
+  }
+
+  /** Resolves once the DOM is up to date, without waiting for what a subclass adds to `updateComplete`
+   *  (a download): the widget's own focus moves wait for this. */
+  protected get renderComplete(): Promise<boolean> {
+    return this.#pending ? this.#pending.then(() => this.renderComplete) : Promise.resolve(true);
   }
 
   connectedCallback(): void {
