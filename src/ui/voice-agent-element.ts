@@ -38,22 +38,22 @@ export type Placement = 'end' | 'start';
  * `<voice-agent>`: a call with a business's published voice agent, in Arabic (right to left), French or
  * English. Floating (a launcher in a corner opens a panel) or inline (in the page flow).
  *
- * @attr public-id - The agent's public id (required).
- * @attr server-url - The service's root URL; default: the origin that served voice-agent.js.
- * @attr lang - `ar` | `fr` | `en`: the widget's language (the visitor's own choice in the panel wins over it);
+ * @attr {string} public-id - The agent's public id (required).
+ * @attr {string} server-url - The service's root URL; default: the origin that served voice-agent.js.
+ * @attr {'ar' | 'fr' | 'en'} lang - `ar` | `fr` | `en`: the widget's language (the visitor's own choice in the panel wins over it);
  *   without it, the page's `<html lang>`, then the language of the agent of the last call, then `ar`. Decided
  *   before a call and kept for the whole of it.
- * @attr audio-processing - `off` switches echo cancellation, noise suppression and auto gain off.
- * @attr worklet-base - Base URL of `audio.worklet.js` (capture and playback) when it is not served
+ * @attr {string} audio-processing - `off` switches echo cancellation, noise suppression and auto gain off.
+ * @attr {string} worklet-base - Base URL of `audio.worklet.js` (capture and playback) when it is not served
  *   beside voice-agent.js (default: beside it, in `assets/`).
- * @attr muted - Present while the microphone is muted (silent frames are sent).
- * @attr state - Reflected, read-only: `idle` | `connecting` | `live` | `reconnecting` | `ending` | `ended` | `error`.
- * @attr theme - `light` | `dark` | `auto` (default: follows the system's `prefers-color-scheme`); may change at any time.
- * @attr remember - `visit` (default: the one-day visit token in localStorage, so the agent can pick up the
+ * @attr {boolean} muted - Present while the microphone is muted (silent frames are sent).
+ * @attr {'idle' | 'connecting' | 'live' | 'reconnecting' | 'ending' | 'ended' | 'error'} state - Reflected, read-only: `idle` | `connecting` | `live` | `reconnecting` | `ending` | `ended` | `error`.
+ * @attr {'light' | 'dark' | 'auto'} theme - `light` | `dark` | `auto` (default: follows the system's `prefers-color-scheme`); may change at any time.
+ * @attr {'visit' | 'none'} remember - `visit` (default: the one-day visit token in localStorage, so the agent can pick up the
  *   conversation) | `none` (nothing stored; the token lives in the page's memory only).
- * @attr layout - `floating` (default) | `inline`.
- * @attr placement - Floating corner: `end` (default; bottom right in LTR, bottom left in RTL) | `start`.
- * @attr open - Present while the floating panel is open.
+ * @attr {'floating' | 'inline'} layout - `floating` (default) | `inline`.
+ * @attr {'end' | 'start'} placement - Floating corner: `end` (default; bottom right in LTR, bottom left in RTL) | `start`.
+ * @attr {boolean} open - Present while the floating panel is open.
  *
  * @event {CustomEvent<StateDetail>} voice-agent-state - The call's state changed: `{state}`.
  * @event {CustomEvent<ReadyDetail>} voice-agent-ready - The call is live: `{conversationId, maxSeconds, agent}`.

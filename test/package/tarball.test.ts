@@ -15,6 +15,7 @@ interface PackageJson {
   exports: Record<string, string | Record<string, string>>;
   sideEffects: string[];
   customElements: string;
+  'web-types': string;
   types: string;
   main: string;
   dependencies: Record<string, string>;
@@ -54,7 +55,7 @@ describe('the npm package', () => {
   it('holds the licence, the changelog, both entries, the worklets, the declarations and the manifest', () => {
     const paths = packed.files.map((file) => file.path);
     for (const path of ['LICENSE', 'README.md', 'CHANGELOG.md', 'package.json', 'dist/index.js', 'dist/voice-agent.js',
-      'dist/types/src/voice-agent.d.ts', 'dist/custom-elements.json']) {
+      'dist/types/src/voice-agent.d.ts', 'dist/custom-elements.json', 'dist/vscode.html-custom-data.json', 'dist/web-types.json']) {
       expect(paths).toContain(path);
     }
     expect(paths.filter((path) => /^dist\/assets\/.*\.worklet\.js$/.test(path)).length).toBeGreaterThan(0);
@@ -66,7 +67,7 @@ describe('the npm package', () => {
     expect(packed.tarballBytes).toBeLessThan(100_000);
   });
 
-  it('has every `exports`, `main`, `types` and `customElements` target in the tarball', async () => {
+  it('has every `exports`, `main`, `types`, `customElements` and `web-types` target in the tarball', async () => {
     const pkg = await readPackageJson();
     const paths = new Set(packed.files.map((file) => file.path));
     const targets = Object.entries(pkg.exports).flatMap(([key, value]) =>
@@ -81,7 +82,7 @@ describe('the npm package', () => {
         expect(paths.has(path), `${key} → ${target}`).toBe(true);
       }
     }
-    for (const path of [pkg.main, pkg.types, pkg.customElements]) expect(paths.has(path.replace(/^\.\//, '')), path).toBe(true);
+    for (const path of [pkg.main, pkg.types, pkg.customElements, pkg['web-types']]) expect(paths.has(path.replace(/^\.\//, '')), path).toBe(true);
   });
 
   it('marks the two entries that define <voice-agent> as having side effects', async () => {

@@ -1,0 +1,101 @@
+// Editors learn <voice-agent> in HTML (and in Vue, Svelte or Angular templates) from two files written here at
+// build time from dist/custom-elements.json, the one source for the API:
+//  - dist/vscode.html-custom-data.json, VS Code's HTML custom data (the `html.customData` setting);
+//  - dist/web-types.json, JetBrains' web-types (package.json "web-types", found by the IDE by itself).
+// Attribute values come from the attribute's type when it is a union of string literals (`'ar' | 'fr' | 'en'`).
+import { readFile, writeFile } from 'node:fs/promises';
+
+interface Described {
+  name: string;
+  description?: string;
+  type?: { text: string };
+}
+
+interface ElementDeclaration extends Described {
+  tagName?: string;
+  attributes?: Described[];
+  events?: Described[];
+  slots?: Described[];
+  cssParts?: Described[];
+  cssProperties?: Described[];
+}
+
+/** `'a' | 'b'` → ['a', 'b']; anything else (string, boolean, a named type) → null. */
+export function literalValues(type: string | undefined): string[] | null {
+  if (!type) return null;
+  const parts = type.split('|').map((part) => part.trim());
+  const values = parts.map((part) => /^'([^']*)'$/.exec(part)?.[1]);
+  return values.every((value) => value !== undefined) ? (values as string[]) : null;
+}
+
+const markdown = (value: string | undefined) => ({ kind: 'markdown', value: value ?? '' });
+
+export function vscodeCustomData(element: ElementDeclaration) {
+  return {
+    version: 1.1,
+    tags: [
+      {
+        name: element.tagName,
+        description: markdown(element.description),
+        attributes: (element.attributes ?? []).map((attribute) => {
+          const values = literalValues(attribute.type?.text);
+          return {
+            name: attribute.name,
+            description: markdown(attribute.description),
+            ...(values ? { values: values.map((name) => ({ name })) } : {}),
+            // A boolean attribute is present or absent: VS Code's value set "v" completes it with no value.
+            ...(attribute.type?.text === 'boolean' ? { valueSet: 'v' } : {}),
+          };
+        }),
+      },
+    ],
+  };
+}
+
+export function webTypes(element: ElementDeclaration, pkg: { name: string; version: string }) {
+  const named = (list: Described[] | undefined) =>
+    (list ?? []).map(({ name, description }) => ({ name, ...(description ? { description } : {}) }));
+  return {
+    $schema: 'https://json.schemastore.org/web-types',
+    name: pkg.name,
+    version: pkg.version,
+    'description-markup': 'markdown',
+    contributions: {
+      html: {
+        elements: [
+          {
+            name: element.tagName,
+            description: element.description,
+            attributes: (element.attributes ?? []).map((attribute) => {
+              const type = attribute.type?.text;
+              const values = literalValues(type);
+              return {
+                name: attribute.name,
+                description: attribute.description,
+                // A boolean attribute is present or absent; an enum completes its values.
+                value: type === 'boolean' ? { kind: 'no-value' } : { kind: 'plain', type: values ? 'enum' : 'string' },
+                ...(values ? { values: values.map((name) => ({ name })) } : {}),
+              };
+            }),
+            slots: named(element.slots),
+            js: { events: named(element.events) },
+            css: { properties: named(element.cssProperties), parts: named(element.cssParts) },
+          },
+        ],
+      },
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const pkg = JSON.parse(await readFile('package.json', 'utf8')) as { name: string; version: string };
+  const manifest = JSON.parse(await readFile('dist/custom-elements.json', 'utf8')) as {
+    modules: { declarations?: ElementDeclaration[] }[];
+  };
+  const element = manifest.modules.flatMap((module) => module.declarations ?? []).find((d) => d.tagName);
+  if (!element) throw new Error('dist/custom-elements.json declares no custom element');
+  await writeFile('dist/vscode.html-custom-data.json', JSON.stringify(vscodeCustomData(element)));
+  await writeFile('dist/web-types.json', JSON.stringify(webTypes(element, pkg)));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
