@@ -9,7 +9,8 @@ import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, relative } from 'node:path';
 
 const root = process.argv[2] ?? 'dist/types';
-const ENTRY = 'src/voice-agent.d.ts';
+/** The package's type entries: `voice-agent-widget` and `voice-agent-widget/react`. */
+const ENTRIES = ['src/voice-agent.d.ts', 'src/react.d.ts'];
 
 const LIT_PACKAGES: [RegExp, string][] = [
   [/^lit-html(\/.*)?$/, 'lit'],
@@ -56,16 +57,16 @@ async function main(): Promise<void> {
     const finished = finishDeclaration(text);
     if (finished !== text) await writeFile(file, finished);
   }
-  const reached = await reachable(join(root, ENTRY));
+  const reached = await reachable(ENTRIES.map((entry) => join(root, entry)));
   const unreached = files.filter((file) => !reached.has(normalize(file)));
   await Promise.all(unreached.map((file) => rm(file)));
-  console.log(`finish-types: ${reached.size} declaration files in ${root} (${unreached.length} not reached from ${ENTRY} removed)`);
+  console.log(`finish-types: ${reached.size} declaration files in ${root} (${unreached.length} not reached from ${ENTRIES.join(' or ')} removed)`);
 }
 
-/** The declaration files `entry` imports, directly or not. */
-async function reachable(entry: string): Promise<Set<string>> {
+/** The declaration files the entries import, directly or not (the entries included). */
+async function reachable(entries: string[]): Promise<Set<string>> {
   const seen = new Set<string>();
-  const queue = [normalize(entry)];
+  const queue = entries.map((entry) => normalize(entry));
   for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
     if (seen.has(file)) continue;
     seen.add(file);
@@ -74,7 +75,7 @@ async function reachable(entry: string): Promise<Set<string>> {
       queue.push(normalize(join(dirname(file), `${specifier}.d.ts`)));
     }
   }
-  if (seen.size === 0) throw new Error(`no declarations at ${relative('.', entry)}`);
+  if (seen.size === 0) throw new Error(`no declarations at ${entries.map((entry) => relative('.', entry)).join(', ')}`);
   return seen;
 }
 

@@ -25,10 +25,12 @@ const IMPORT_EVERY_ENTRY = `
   const before = new Set(Object.getOwnPropertyNames(globalThis));
   const main = await import('voice-agent-widget');
   const scriptTagEntry = await import('voice-agent-widget/voice-agent.js');
+  const reactEntry = await import('voice-agent-widget/react');
   const added = Object.getOwnPropertyNames(globalThis).filter((name) => !before.has(name)).sort();
   console.log(JSON.stringify({
     exports: Object.keys(main).sort(),
     sameClass: main.VoiceAgentElement === scriptTagEntry.VoiceAgentElement,
+    reactSameClass: main.VoiceAgentElement === reactEntry.VoiceAgentElement,
     defined: globalThis.customElements?.get('voice-agent') === main.VoiceAgentElement,
     added,
     dom: [typeof document, typeof window, typeof HTMLElement, typeof localStorage, typeof globalThis.navigator?.mediaDevices],
@@ -44,6 +46,7 @@ describe('the package in plain Node', () => {
     expect(result.exports).toEqual(['VoiceAgentElement']);
     // Node resolves `voice-agent.js` to the same module as the main entry (the script-tag file is for browsers).
     expect(result.sameClass).toBe(true);
+    expect(result.reactSameClass).toBe(true);
     // Where there is no element registry nothing is defined, and no DOM stand-in of ours is invented: a
     // server renders the <voice-agent> tag as it is, and the browser upgrades it (the launcher needs no Lit,
     // so no Lit server build is involved either).

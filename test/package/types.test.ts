@@ -2,7 +2,7 @@
 // against the packed package, with Node's resolution (`exports`) and a bundler's, checking lit's and our
 // declarations too (skipLibCheck off). Its `@ts-expect-error` lines prove a misspelt property is an error.
 import { execFileSync } from 'node:child_process';
-import { readFile, readdir } from 'node:fs/promises';
+import { cp, mkdir, readFile, readdir, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,10 @@ let packed: Packed;
 beforeAll(async () => {
   packed = await packForConsumer();
   await addConsumerFiles(packed, 'consumer');
+  await cp(join(REPO, 'test/package/react-consumer'), join(packed.dir, 'react-consumer'), { recursive: true });
+  // A React app has React's types; the package does not depend on them.
+  await mkdir(join(packed.dir, 'node_modules/@types'), { recursive: true });
+  await symlink(join(REPO, 'node_modules/@types/react'), join(packed.dir, 'node_modules/@types/react'), 'dir');
 }, 60_000);
 afterAll(() => packed?.dispose());
 
@@ -43,7 +47,11 @@ describe('the type declarations', () => {
     expect(tsc('tsconfig.bundler.json')).toBe('');
   });
 
-  it('name no `any`, and reach other packages only through `lit`', async () => {
+  it('type <voice-agent> in a strict React 19 TSX component through `voice-agent-widget/react`', () => {
+    expect(tsc('react-consumer/tsconfig.json')).toBe('');
+  });
+
+  it('name no `any`, and reach other packages only through `lit` (and React’s types from the React entry)', async () => {
     const root = join(packed.packageDir, 'dist/types');
     const files = (await readdir(root, { recursive: true })).filter((name) => name.endsWith('.d.ts'));
     expect(files).toContain('src/voice-agent.d.ts');
@@ -52,6 +60,7 @@ describe('the type declarations', () => {
       const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
       expect(code, file).not.toMatch(/\bany\b/);
       for (const [, specifier] of code.matchAll(/(?:from\s*|import\s*\(\s*)['"]([^'"]+)['"]/g)) {
+        if (file === 'src/react.d.ts' && specifier === 'react') continue;
         expect(specifier, file).toMatch(/^(\.\.?\/.*\.js|lit|lit\/.+\.js)$/);
       }
     }
