@@ -16,6 +16,8 @@ interface PackageJson {
   sideEffects: string[];
   customElements: string;
   'web-types': string;
+  unpkg: string;
+  jsdelivr: string;
   types: string;
   main: string;
   dependencies: Record<string, string>;
@@ -83,6 +85,15 @@ describe('the npm package', () => {
       }
     }
     for (const path of [pkg.main, pkg.types, pkg.customElements, pkg['web-types']]) expect(paths.has(path.replace(/^\.\//, '')), path).toBe(true);
+  });
+
+  it('names the self-contained script-tag file as the file CDNs serve at the package’s bare URL', async () => {
+    // https://cdn.jsdelivr.net/npm/voice-agent-widget and https://unpkg.com/voice-agent-widget would otherwise
+    // serve `main` (dist/index.js), whose bare `lit` import a page cannot load.
+    const pkg = await readPackageJson();
+    expect(pkg.unpkg).toBe('./dist/voice-agent.js');
+    expect(pkg.jsdelivr).toBe('./dist/voice-agent.js');
+    expect(packed.files.map((file) => file.path)).toContain('dist/voice-agent.js');
   });
 
   it('marks the two entries that define <voice-agent> as having side effects', async () => {
