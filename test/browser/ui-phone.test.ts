@@ -369,6 +369,25 @@ describe('the sheet as a modal', () => {
     expect(el.$('[part="launcher"]').inert).toBe(false);
   });
 
+  it('keeps Tab inside during a call, the Audio devices toggle (the last control) included', async () => {
+    const el = await mount({ lang: 'fr' });
+    el.show();
+    await goLive(el);
+    const toggle = await vi.waitFor(() => el.$('#devices-toggle'));
+    toggle.focus();
+    await userEvent.tab(); // from the last, round to the first
+    expect(el.root.activeElement?.getAttribute('part')).toBe('close-button');
+    await userEvent.tab({ shift: true }); // and back from the first to the last
+    expect(el.root.activeElement).toBe(toggle);
+    // Open, the pickers inside come after it.
+    await userEvent.keyboard('{Enter}');
+    await userEvent.tab();
+    expect(el.root.activeElement?.getAttribute('part')).toBe('microphone-select');
+    await userEvent.tab({ shift: true });
+    await userEvent.tab({ shift: true }); // the toggle, then back before it: End call
+    expect(el.root.activeElement?.getAttribute('part')).toBe('end-button');
+  });
+
   it('is not modal on a desktop-sized viewport (the floating card lets the page be used)', async () => {
     await page.viewport(1024, 768);
     const el = await mount({ lang: 'fr' });
