@@ -1,7 +1,6 @@
 // The audio of one call: one AudioContext shared by the microphone (FrameSource) and the agent's voice
 // (AudioSink). The element creates one engine per call and hands `source` and `sink` to the session.
 import type { AudioSink, FrameSource } from '../call/audio-ports.ts';
-import type { CallError } from '../call/errors.ts';
 import type { AudioLevel, FrameSamples, PlaybackStatus } from '../../worklets/messages.ts';
 import { ContextKeeper } from './context-keeper.ts';
 import { canRequestMicrophone } from './microphone.ts';
@@ -78,15 +77,18 @@ export class AudioEngine {
         this.#lastInputLevel = level;
         options.onInputLevel?.(level);
       },
-      onOpenFailed: (error) => this.#failed(error),
+      onOpenFailed: () => this.close(),
     });
     this.#speaker = new SpeakerSink(this.#shared, {
       ...options.playback,
       workletBaseUrl: options.workletBaseUrl,
       outputDeviceId: options.outputDeviceId,
       microphoneOpened: () => this.#microphone.opened,
-      onStatus: (status) => this.#playbackStatus(status, options.onOutputLevel),
-      onOpenFailed: (error) => this.#failed(error),
+      onStatus: ({ rms, peak }) => {
+        this.#lastOutputLevel = { rms, peak };
+        options.onOutputLevel?.(this.#lastOutputLevel);
+      },
+      onOpenFailed: () => this.close(),
     });
     this.source = this.#microphone;
     this.sink = this.#speaker;
@@ -135,11 +137,6 @@ export class AudioEngine {
     return this.#speaker.setOutputDevice(deviceId);
   }
 
-  /** Whether the call's audio waits for the visitor's tap (see `onNeedsGesture`). */
-  get needsGesture(): boolean {
-    return this.#keeper?.waitingForGesture ?? false;
-  }
-
   /** Resumes the call's audio; call it synchronously inside the visitor's tap. */
   resumeAudio(): void {
     this.#keeper?.resumeInGesture();
@@ -174,15 +171,5 @@ export class AudioEngine {
     this.#keeper = null;
     if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', this.#pageShown);
     if (wasWaiting) this.#onNeedsGesture?.(false);
-  }
-
-  #failed(_error: CallError): void {
-    this.close();
-  }
-
-  #playbackStatus(status: PlaybackStatus, onOutputLevel: AudioEngineOptions['onOutputLevel']): void {
-    const level = { rms: status.rms, peak: status.peak };
-    this.#lastOutputLevel = level;
-    onOutputLevel?.(level);
   }
 }

@@ -17,19 +17,15 @@ export interface ContextKeeperOptions {
   onNeedsGesture: (needsGesture: boolean) => void;
   /** How long a resume may take before a gesture is asked for. */
   gestureWaitMs?: number;
-  setTimeout?: (fn: () => void, ms: number) => unknown;
-  clearTimeout?: (timer: unknown) => void;
 }
 
 const DEFAULT_GESTURE_WAIT_MS = 400;
 
 export class ContextKeeper {
   #needsGesture = false;
-  #waiting: unknown = null;
+  #waiting: ReturnType<typeof setTimeout> | null = null;
   #disposed = false;
   readonly #gestureWaitMs: number;
-  readonly #setTimer: (fn: () => void, ms: number) => unknown;
-  readonly #clearTimer: (timer: unknown) => void;
   readonly #options: ContextKeeperOptions;
 
   constructor(
@@ -38,8 +34,6 @@ export class ContextKeeper {
   ) {
     this.#options = options;
     this.#gestureWaitMs = options.gestureWaitMs ?? DEFAULT_GESTURE_WAIT_MS;
-    this.#setTimer = options.setTimeout ?? ((fn, ms) => setTimeout(fn, ms));
-    this.#clearTimer = options.clearTimeout ?? ((timer) => clearTimeout(timer as ReturnType<typeof setTimeout>));
     context.addEventListener('statechange', this.check);
   }
 
@@ -57,7 +51,7 @@ export class ContextKeeper {
     // `suspended` or `interrupted`: ask now; if it does not run soon, only a gesture will do.
     this.#tryResume();
     if (this.#waiting === null) {
-      this.#waiting = this.#setTimer(() => {
+      this.#waiting = setTimeout(() => {
         this.#waiting = null;
         if (!this.#disposed && this.context.state !== 'running' && this.context.state !== 'closed') this.#settle(true);
       }, this.#gestureWaitMs);
@@ -73,7 +67,7 @@ export class ContextKeeper {
   dispose(): void {
     this.#disposed = true;
     this.context.removeEventListener('statechange', this.check);
-    if (this.#waiting !== null) this.#clearTimer(this.#waiting);
+    if (this.#waiting !== null) clearTimeout(this.#waiting);
     this.#waiting = null;
   }
 
@@ -95,7 +89,7 @@ export class ContextKeeper {
 
   #settle(needsGesture: boolean): void {
     if (!needsGesture && this.#waiting !== null) {
-      this.#clearTimer(this.#waiting);
+      clearTimeout(this.#waiting);
       this.#waiting = null;
     }
     if (needsGesture === this.#needsGesture) return;

@@ -124,14 +124,7 @@ export class Connection {
   /** Lets the current socket go (a dropped or dead line), so that the link can open again: `end` is sent
    *  if it still looks open (the service then frees the line at once), and it is closed. */
   drop(): void {
-    this.#abandonOpen?.();
-    this.#timers.clearAll();
-    this.#readyTimer = null;
-    this.#queued = [];
-    this.#pingSentAt = null;
-    const socket = this.#socket;
-    this.#socket = null;
-    if (socket) letGo(socket, true);
+    this.#letGo(true);
   }
 
   /** Sends a JSON message; false when the socket is not open. */
@@ -207,9 +200,16 @@ export class Connection {
     if (this.#closed) return;
     this.#closed = true;
     this.#abort.abort();
+    this.#letGo(sayEnd);
+  }
+
+  /** Lets the current socket go with its timers, its queued frames and the open that waits for it. */
+  #letGo(sayEnd: boolean): void {
     this.#abandonOpen?.();
     this.#timers.clearAll();
     this.#readyTimer = null;
+    this.#queued = [];
+    this.#pingSentAt = null;
     const socket = this.#socket;
     this.#socket = null;
     if (socket) letGo(socket, sayEnd);

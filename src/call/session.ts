@@ -330,7 +330,7 @@ export class CallSession extends Emitter<SessionEventMap> {
     if (call.finished || this.#state !== 'live') return;
     call.link.drop();
     call.uplink.stop();
-    for (const detail of this.transcript.closeAll()) this.emit('transcript', detail);
+    this.#closeTurns();
     this.transcript.markBreak();
     call.samples.reset();
     this.#move('reconnecting');
@@ -412,7 +412,7 @@ export class CallSession extends Emitter<SessionEventMap> {
   /** Ends the call as `ended`, with the service's figures when it sent them. */
   #finish(call: Call): void {
     if (call.finished || call !== this.#call) return;
-    for (const detail of this.transcript.closeAll()) this.emit('transcript', detail);
+    this.#closeTurns();
     const message = call.endedMessage;
     const localSeconds = call.startedAt === null ? 0 : Math.max(0, (this.#now() - call.startedAt) / 1000);
     const detail: EndedDetail = {
@@ -422,30 +422,30 @@ export class CallSession extends Emitter<SessionEventMap> {
       freeSeconds: message?.freeSeconds ?? null,
       conversationId: message?.conversationId ?? call.conversationId,
     };
-    call.release();
-    this.#announceEnd(() => {
-      this.#move('ended');
-      this.emit('ended', detail);
-    });
+    this.#conclude(call, 'ended', detail);
   }
 
   #fail(call: Call, error: CallError): void {
     if (call.finished || call !== this.#call) return;
-    for (const detail of this.transcript.closeAll()) this.emit('transcript', detail);
-    call.release();
-    this.#announceEnd(() => {
-      this.#move('error');
-      this.emit('error', error.toDetail());
-    });
+    this.#closeTurns();
+    this.#conclude(call, 'error', error.toDetail());
   }
 
-  #announceEnd(announce: () => void): void {
+  /** Releases the call and announces its final state and its `ended`/`error`. */
+  #conclude<K extends 'ended' | 'error'>(call: Call, state: K, detail: SessionEventMap[K]): void {
+    call.release();
     this.#announcingEnd = true;
     try {
-      announce();
+      this.#move(state);
+      this.emit(state, detail);
     } finally {
       this.#announcingEnd = false;
     }
+  }
+
+  /** Every turn still open is closed (and told). */
+  #closeTurns(): void {
+    for (const detail of this.transcript.closeAll()) this.emit('transcript', detail);
   }
 
   #move(next: CallState): void {

@@ -2,6 +2,7 @@
 // styles into the same rules, selectors, conditions and declarations as the styles as written.
 import { describe, expect, it } from 'vitest';
 import { minifyCss } from '../../scripts/minify-css-literals.ts';
+import { callUiStyles } from '../../src/ui/internal/call-ui.styles.ts';
 import { launcherStyles } from '../../src/ui/internal/launcher.styles.ts';
 import { choiceStyles } from '../../src/ui/internal/panel/choices.styles.ts';
 import { controlStyles } from '../../src/ui/internal/panel/controls.styles.ts';
@@ -10,7 +11,8 @@ import { transcriptStyles } from '../../src/ui/internal/panel/transcript.styles.
 import { shellStyles } from '../../src/ui/internal/shell.styles.ts';
 import { themeStyles } from '../../src/ui/internal/theme.styles.ts';
 
-const SHEETS = { themeStyles, launcherStyles, shellStyles, layoutStyles, controlStyles, transcriptStyles, choiceStyles };
+// callUiStyles: the panel's whole sheet, with the rules its views share (call-ui.styles.ts).
+const SHEETS = { themeStyles, launcherStyles, shellStyles, callUiStyles, layoutStyles, controlStyles, transcriptStyles, choiceStyles };
 
 /** Every rule of `css` as Chromium parsed it, one line each; whitespace inside values (which the CSSOM keeps
  *  as written in custom properties) is normalised the way the minifier writes it. */

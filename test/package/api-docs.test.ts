@@ -95,9 +95,13 @@ describe('the custom elements manifest', () => {
       const value = inTemplate ?? inDom;
       for (const token of (value ?? '').replace(/\$\{[^}]*\}/g, '§').split(/\s+/)) if (/^[a-z-]+$/.test(token)) rendered.add(token);
     }
-    // The two parts built from values: `turn-${role}` (+ ` turn-provisional`) and the level meters' `part=${part}`.
+    // The parts built from values: `turn-${role}` (+ ` turn-provisional`), `feedback-${rating}` and the level
+    // meters' `part=${part}`.
     expect(code).toContain("part=\"turn turn-${item.turn.role}${item.turn.final ? '' : ' turn-provisional'}\"");
     for (const part of ['turn-user', 'turn-agent', 'turn-provisional']) rendered.add(part);
+    expect(code).toContain('part="feedback-button feedback-${value}"');
+    expect(code).toMatch(/button\('up', t\.feedbackUp\)[\s\S]*button\('down', t\.feedbackDown\)/);
+    for (const part of ['feedback-up', 'feedback-down']) rendered.add(part);
     expect(code).toMatch(/levelMeter\(rms: number, part: 'input-level' \| 'output-level'/);
     for (const part of ['input-level', 'output-level']) rendered.add(part);
 

@@ -15,6 +15,7 @@ export const catalogue: Catalogue = {
   call: 'اتصال',
   callAgain: 'اتصال من جديد',
   cancel: 'إلغاء',
+  close: 'إغلاق',
   endCall: 'إنهاء المكالمة',
   mute: 'كتم الميكروفون',
   message: 'رسالة',

@@ -38,6 +38,7 @@ export interface Catalogue extends LauncherStrings, ChoiceStrings {
   call: string;
   callAgain: string;
   cancel: string;
+  close: string;
   endCall: string;
   mute: string;
   message: string;

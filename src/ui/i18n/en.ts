@@ -12,6 +12,7 @@ export const catalogue: Catalogue = {
   call: 'Call',
   callAgain: 'Call again',
   cancel: 'Cancel',
+  close: 'Close',
   endCall: 'End call',
   mute: 'Mute',
   message: 'Message',

@@ -13,6 +13,7 @@ export const catalogue: Catalogue = {
   call: 'Appeler',
   callAgain: 'Rappeler',
   cancel: 'Annuler',
+  close: 'Fermer',
   endCall: 'Raccrocher',
   mute: 'Couper le micro',
   message: 'Message',

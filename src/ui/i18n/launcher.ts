@@ -6,7 +6,6 @@ export interface LauncherStrings {
   dir: 'ltr' | 'rtl';
   widgetName: string;
   callInProgress: string;
-  close: string;
   /** Added to the launcher's name while the call's audio waits for a tap (the panel says how). */
   audioPaused: string;
   /** The call's code could not be downloaded. */
@@ -19,7 +18,6 @@ export const LAUNCHER_STRINGS: Record<Lang, LauncherStrings> = {
     dir: 'rtl',
     widgetName: 'المساعد الصوتي',
     callInProgress: 'مكالمة جارية',
-    close: 'إغلاق',
     audioPaused: 'الصوت متوقف، افتح للمتابعة',
     loadFailed: 'تعذّر تحميل المساعد. تحقّق من اتصالك بالشبكة ثم أعد المحاولة.',
     tryAgain: 'إعادة المحاولة',
@@ -28,7 +26,6 @@ export const LAUNCHER_STRINGS: Record<Lang, LauncherStrings> = {
     dir: 'ltr',
     widgetName: 'Assistant vocal',
     callInProgress: 'appel en cours',
-    close: 'Fermer',
     audioPaused: 'son en pause, ouvrez pour continuer',
     loadFailed: 'L’assistant n’a pas pu se charger. Vérifiez votre connexion puis réessayez.',
     tryAgain: 'Réessayer',
@@ -37,7 +34,6 @@ export const LAUNCHER_STRINGS: Record<Lang, LauncherStrings> = {
     dir: 'ltr',
     widgetName: 'Voice assistant',
     callInProgress: 'call in progress',
-    close: 'Close',
     audioPaused: 'audio paused, open to continue',
     loadFailed: 'The assistant could not load. Check your connection, then try again.',
     tryAgain: 'Try again',

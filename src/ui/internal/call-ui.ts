@@ -87,8 +87,6 @@ export interface PanelProps {
   onClose: () => void;
 }
 
-const stylesAdopted = new WeakSet<ShadowRoot>();
-
 const formatters = new Map<string, Formatter>();
 function formatterFor(locale: string): Formatter {
   let formatter = formatters.get(locale);
@@ -118,7 +116,6 @@ export class CallUi implements ReactiveController {
   /** The audio of the current or last call. */
   #audio: BrowserAudio | null = null;
   readonly #autoScroll: AutoScrollController;
-  #floating = true;
   /** Set by each render (the panel renders before anything reads them). */
   #t!: Catalogue;
   #wantedLang: Lang = 'ar';
@@ -130,6 +127,8 @@ export class CallUi implements ReactiveController {
   #focusMessageWhenLive = false;
   readonly #feedback: CallFeedback;
   readonly #devices: DevicePicker;
+  /** The panel's styles are in the element's shadow root (a host connected again keeps them). */
+  #stylesAdopted = false;
 
   constructor(
     private readonly host: CallUiHost,
@@ -175,8 +174,8 @@ export class CallUi implements ReactiveController {
   hostConnected(): void {
     // The panel's styles join the element's own (the launcher's) in its shadow root, once.
     const root = this.host.shadowRoot;
-    if (!root || stylesAdopted.has(root)) return;
-    stylesAdopted.add(root);
+    if (!root || this.#stylesAdopted) return;
+    this.#stylesAdopted = true;
     adoptStyles(root, callUiStyles);
   }
 
@@ -290,9 +289,7 @@ export class CallUi implements ReactiveController {
   }
 
   #needsClock(): boolean {
-    const { state, error, failedAt } = this.call;
-    if (state === 'live') return true;
-    return state === 'error' && failedAt !== null && retryWaitSeconds(failedAt, error?.retryAfterSeconds, Date.now()) > 0;
+    return this.state === 'live' || (this.state === 'error' && this.#retryWait() > 0);
   }
 
   // ——— visitor intents ———
@@ -370,7 +367,6 @@ export class CallUi implements ReactiveController {
   render({ t, wantedLang, floating, open, modal, onClose }: PanelProps) {
     this.#t = t;
     this.#wantedLang = wantedLang;
-    this.#floating = floating;
     this.#levelsShown = !floating || open;
     return html`<section
         part="panel"
@@ -382,14 +378,14 @@ export class CallUi implements ReactiveController {
         tabindex="-1"
         ?hidden=${floating && !open}
       >
-        ${this.#renderHeader(onClose)}
+        ${this.#renderHeader(floating, onClose)}
         <div part="body" class="body state-${this.state}">${this.#renderBody()}</div>
       </section>
       <div class="visually-hidden" role="status">${this.#audioNeedsGesture && floating && !open ? this.#notices.audioPaused : this.#announcement()}</div>
       ${finalTurnsAnnouncer(this.call.turns, this.call.voicedTurns, this.#agentName, t)}`;
   }
 
-  #renderHeader(onClose: () => void) {
+  #renderHeader(floating: boolean, onClose: () => void) {
     const { t } = this;
     const live = this.state === 'live';
     return html`<header part="header" class="header">
@@ -400,7 +396,7 @@ export class CallUi implements ReactiveController {
           ${live ? levelMeter(this.#levelsShown ? this.call.outputLevel : 0, 'output-level') : nothing}<span>${this.#statusLine()}</span>
         </p>
       </div>
-      ${this.#floating
+      ${floating
         ? html`<button part="close-button" class="icon-button ghost" type="button" aria-label=${t.close} @click=${onClose}>
             ${icons.close}
           </button>`
@@ -502,8 +498,7 @@ export class CallUi implements ReactiveController {
   }
 
   #activity() {
-    const { agentSpeaking, tool, turns } = this.call;
-    return activityOf({ agentSpeaking, tool, turns });
+    return activityOf(this.call);
   }
 
   /** The visible line under the agent's name. */

@@ -1,11 +1,14 @@
-import { svg } from 'lit/html.js';
+import { nothing, svg } from 'lit/html.js';
 import { closePath, micPath, phonePath } from './icon-paths.ts';
 
 // The panel's icons as templates (24×24, stroked; the launcher's three come from icon-paths.ts). All
 // decorative: the buttons carry the names. No external images.
-const icon = (path: string) =>
+const icon = (path: string, transform?: string) =>
   svg`<svg class="icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false"
-    fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d=${path}/></svg>`;
+    fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"
+    transform=${transform ?? nothing}><path d=${path}/></svg>`;
+
+const thumbPath = 'M7 10v11H3V10h4zM7 10l4-8a3 3 0 0 1 3 3v4h5.5a2 2 0 0 1 2 2.3l-1.4 8a2 2 0 0 1-2 1.7H7';
 
 export const icons = {
   phone: icon(phonePath),
@@ -19,4 +22,6 @@ export const icons = {
   down: icon('M12 5v14M5 12l7 7 7-7'),
   tool: icon('M15 12a3 3 0 1 1-6 0 3 3 0 0 1 6 0zM12 2v3M12 19v3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M2 12h3M19 12h3M4.9 19.1L7 17M17 7l2.1-2.1'),
   warning: icon('M12 3l10 18H2L12 3zM12 10v5M12 18h.01'),
+  thumbUp: icon(thumbPath),
+  thumbDown: icon(thumbPath, 'rotate(180)'),
 };

@@ -106,31 +106,9 @@ export const themeStyles = css`
     color: var(--_text);
   }
 
-  .visually-hidden {
-    position: absolute !important;
-    inline-size: 1px;
-    block-size: 1px;
-    margin: -1px;
-    padding: 0;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
-    border: 0;
-  }
-
   :focus-visible {
     outline: 3px solid var(--_focus);
     outline-offset: 2px;
-  }
-
-  .muted {
-    color: var(--_text-muted);
-  }
-
-  .field-error {
-    color: var(--_danger);
-    margin: 0;
-    font-size: 0.9em;
   }
 
   /* Windows high contrast and other forced palettes: the system's own colour for focus. */

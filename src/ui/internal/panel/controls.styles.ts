@@ -144,8 +144,7 @@ export const controlStyles = css`
   .meter i:nth-child(4) {
     --_k: 0.8;
   }
-  button .meter,
-  .primary .meter {
+  button .meter {
     color: currentColor;
   }
 

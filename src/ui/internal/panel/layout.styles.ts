@@ -65,7 +65,7 @@ export const layoutStyles = css`
     display: flex;
     align-items: center;
     gap: 0.75rem;
-    padding: 0.75rem 0.75rem 0.75rem 1rem;
+    padding-block: 0.75rem;
     padding-inline: 1rem 0.5rem;
     border-block-end: 1px solid var(--_surface-alt);
   }
@@ -102,22 +102,13 @@ export const layoutStyles = css`
   }
   /* During a call in the floating panel only the transcript scrolls: the message box, Mute and End call
      stay on screen (after it, Call again, the rating and the transcript's Jump to latest likewise). */
-  .floating .body.state-live,
-  .floating .body.state-reconnecting,
-  .floating .body.state-ended,
-  .floating .body.state-error {
+  .floating .body:is(.state-live, .state-reconnecting, .state-ended, .state-error) {
     overflow: hidden;
   }
-  .floating .body.state-live > *,
-  .floating .body.state-reconnecting > *,
-  .floating .body.state-ended > *,
-  .floating .body.state-error > * {
+  .floating .body:is(.state-live, .state-reconnecting, .state-ended, .state-error) > * {
     flex: none;
   }
-  .floating .body.state-live > .transcript-wrap,
-  .floating .body.state-reconnecting > .transcript-wrap,
-  .floating .body.state-ended > .transcript-wrap,
-  .floating .body.state-error > .transcript-wrap {
+  .floating .body:is(.state-live, .state-reconnecting, .state-ended, .state-error) > .transcript-wrap {
     flex: 1 1 0;
     min-block-size: 0;
   }

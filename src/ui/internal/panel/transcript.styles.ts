@@ -47,7 +47,7 @@ export const transcriptStyles = css`
     display: flex;
     align-items: center;
     gap: 0.5rem;
-    color: var(--_text-muted, currentColor);
+    color: var(--_text-muted);
     font-size: 0.8em;
   }
   .line-dropped::before,
