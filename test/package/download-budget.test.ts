@@ -14,11 +14,11 @@ const ON_LOAD_BUDGET = 10_000;
 /**
  * The ceiling for a whole call: the issue asks for 32 KB, which this build does not reach (see the README's
  * figures and docs/performance.md: Lit's templating, the panel, the call session with reconnection and the
- * audio engine come to about 27 KB in the call's chunk, beside the launcher's 9.3 KB, the worklet's 6.7 KB
- * and one language's 2.4 KB). This ceiling catches any regression from where the build stands; lower it
- * when the build gets smaller.
+ * audio engine come to about 27.0 KB in the call's chunk, beside the launcher's 9.2 KB, the worklet's 6.7 KB
+ * and one language's 2.5 KB: 45.3 KB). This ceiling catches any regression from where the build stands;
+ * lower it when the build gets smaller.
  */
-const WHOLE_CALL_CEILING = 46_000;
+const WHOLE_CALL_CEILING = 45_800;
 
 const gzipped = async (file: string) => gzipSync(await readFile(join(DIST, file)), { level: 9 }).length;
 
