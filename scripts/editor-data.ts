@@ -3,7 +3,10 @@
 //  - dist/vscode.html-custom-data.json, VS Code's HTML custom data (the `html.customData` setting);
 //  - dist/web-types.json, JetBrains' web-types (package.json "web-types", found by the IDE by itself).
 // Attribute values come from the attribute's type when it is a union of string literals (`'ar' | 'fr' | 'en'`).
+// Read-only attributes (the reflected `state`) are left out: editors complete what a page writes.
 import { readFile, writeFile } from 'node:fs/promises';
+
+const READ_ONLY_ATTRIBUTES = new Set(['state']);
 
 interface Described {
   name: string;
@@ -21,7 +24,7 @@ interface ElementDeclaration extends Described {
 }
 
 /** `'a' | 'b'` → ['a', 'b']; anything else (string, boolean, a named type) → null. */
-export function literalValues(type: string | undefined): string[] | null {
+function literalValues(type: string | undefined): string[] | null {
   if (!type) return null;
   const parts = type.split('|').map((part) => part.trim());
   const values = parts.map((part) => /^'([^']*)'$/.exec(part)?.[1]);
@@ -30,14 +33,17 @@ export function literalValues(type: string | undefined): string[] | null {
 
 const markdown = (value: string | undefined) => ({ kind: 'markdown', value: value ?? '' });
 
-export function vscodeCustomData(element: ElementDeclaration) {
+const writable = (attributes: Described[] | undefined) =>
+  (attributes ?? []).filter((attribute) => !READ_ONLY_ATTRIBUTES.has(attribute.name));
+
+function vscodeCustomData(element: ElementDeclaration) {
   return {
     version: 1.1,
     tags: [
       {
         name: element.tagName,
         description: markdown(element.description),
-        attributes: (element.attributes ?? []).map((attribute) => {
+        attributes: writable(element.attributes).map((attribute) => {
           const values = literalValues(attribute.type?.text);
           return {
             name: attribute.name,
@@ -52,7 +58,7 @@ export function vscodeCustomData(element: ElementDeclaration) {
   };
 }
 
-export function webTypes(element: ElementDeclaration, pkg: { name: string; version: string }) {
+function webTypes(element: ElementDeclaration, pkg: { name: string; version: string }) {
   const named = (list: Described[] | undefined) =>
     (list ?? []).map(({ name, description }) => ({ name, ...(description ? { description } : {}) }));
   return {
@@ -66,7 +72,7 @@ export function webTypes(element: ElementDeclaration, pkg: { name: string; versi
           {
             name: element.tagName,
             description: element.description,
-            attributes: (element.attributes ?? []).map((attribute) => {
+            attributes: writable(element.attributes).map((attribute) => {
               const type = attribute.type?.text;
               const values = literalValues(type);
               return {
@@ -98,4 +104,4 @@ async function main(): Promise<void> {
   await writeFile('dist/web-types.json', JSON.stringify(webTypes(element, pkg)));
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await main();
+await main();

@@ -4,19 +4,13 @@
 // these declarations a TSX file knows no `voice-agent` tag. Only types here: at run time this entry is
 // dist/index.js. Its declarations need `@types/react`, which a React app in TypeScript has.
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
-import type { VoiceAgentElement } from './ui/voice-agent-element.ts';
+import type { SETTABLE_PROPERTIES, VoiceAgentElement } from './ui/voice-agent-element.ts';
 import type { VoiceAgentEventMap } from './ui/voice-agent-events.ts';
 
 export * from './voice-agent.ts';
 
 /** The element's properties a page may set, as React props. */
-type VoiceAgentProperties = Partial<
-  Pick<
-    VoiceAgentElement,
-    | 'publicId' | 'serverUrl' | 'audioProcessing' | 'workletBase' | 'muted' | 'layout' | 'placement' | 'open'
-    | 'remember' | 'theme' | 'inputDeviceId' | 'outputDeviceId'
-  >
->;
+type VoiceAgentProperties = Partial<Pick<VoiceAgentElement, (typeof SETTABLE_PROPERTIES)[number]>>;
 
 /** The same settings as attributes (what a server-side render writes into the HTML). */
 interface VoiceAgentAttributes {

@@ -412,7 +412,6 @@ export class CallSession extends Emitter<SessionEventMap> {
   /** Ends the call as `ended`, with the service's figures when it sent them. */
   #finish(call: Call): void {
     if (call.finished || call !== this.#call) return;
-    this.#closeTurns();
     const message = call.endedMessage;
     const localSeconds = call.startedAt === null ? 0 : Math.max(0, (this.#now() - call.startedAt) / 1000);
     const detail: EndedDetail = {
@@ -427,12 +426,12 @@ export class CallSession extends Emitter<SessionEventMap> {
 
   #fail(call: Call, error: CallError): void {
     if (call.finished || call !== this.#call) return;
-    this.#closeTurns();
     this.#conclude(call, 'error', error.toDetail());
   }
 
-  /** Releases the call and announces its final state and its `ended`/`error`. */
+  /** Closes the open turns, releases the call and announces its final state and its `ended`/`error`. */
   #conclude<K extends 'ended' | 'error'>(call: Call, state: K, detail: SessionEventMap[K]): void {
+    this.#closeTurns();
     call.release();
     this.#announcingEnd = true;
     try {

@@ -34,6 +34,13 @@ interface WaitingStart {
 export type Layout = 'floating' | 'inline';
 export type Placement = 'end' | 'start';
 
+/** The properties a page sets (a framework may set them before the element's definition has loaded; React's
+ *  JSX types in src/react.ts offer these). */
+export const SETTABLE_PROPERTIES = [
+  'publicId', 'serverUrl', 'audioProcessing', 'workletBase', 'muted', 'layout', 'placement', 'open', 'remember',
+  'theme', 'inputDeviceId', 'outputDeviceId',
+] as const;
+
 /**
  * `<voice-agent>`: a call with a business's published voice agent, in Arabic (right to left), French or
  * English. Floating (a launcher in a corner opens a panel) or inline (in the page flow).
@@ -476,10 +483,7 @@ export class VoiceAgentElement extends ReactiveHost {
       retry: this.#retryLoad,
       keydown: this.#onKeydown,
     });
-    upgradeProperties(this, [
-      'publicId', 'serverUrl', 'audioProcessing', 'workletBase', 'muted', 'layout', 'placement', 'open', 'remember',
-      'theme', 'inputDeviceId', 'outputDeviceId',
-    ]);
+    upgradeProperties(this, SETTABLE_PROPERTIES);
     this.#rememberedAgent = this.#lastAgent.get();
     this.setAttribute('state', this.state);
     super.connectedCallback();
@@ -682,7 +686,7 @@ export class VoiceAgentElement extends ReactiveHost {
 }
 
 /** Properties a page set on the element before its definition loaded (frameworks do) go through the setters. */
-function upgradeProperties(element: HTMLElement, names: string[]): void {
+function upgradeProperties(element: HTMLElement, names: readonly string[]): void {
   const own = element as unknown as Record<string, unknown>;
   for (const name of names) {
     if (!Object.hasOwn(element, name)) continue;

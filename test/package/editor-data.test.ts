@@ -39,9 +39,11 @@ const LITERAL_UNIONS: Record<string, string[]> = {
   placement: ['end', 'start'],
   remember: ['visit', 'none'],
   theme: ['light', 'dark', 'auto'],
-  state: ['idle', 'connecting', 'live', 'reconnecting', 'ending', 'ended', 'error'],
 };
 const BOOLEAN_ATTRIBUTES = ['muted', 'open'];
+/** Reflected for the page to read (and style by), never written: editors do not offer it. */
+const READ_ONLY = 'state';
+const writable = () => element.attributes.filter((attribute) => attribute.name !== READ_ONLY);
 
 describe('VS Code HTML custom data (dist/vscode.html-custom-data.json)', () => {
   async function editor(text: string) {
@@ -60,7 +62,9 @@ describe('VS Code HTML custom data (dist/vscode.html-custom-data.json)', () => {
   it('completes the tag, and every attribute of the manifest on it, with its description', async () => {
     expect((await editor('<body><voice|</body>')).completions().map((item) => item.label)).toContain('voice-agent');
     const items = (await editor('<voice-agent |></voice-agent>')).completions();
-    for (const attribute of element.attributes) {
+    expect(element.attributes.map((attribute) => attribute.name)).toContain(READ_ONLY);
+    expect(items.map((item) => item.label)).not.toContain(READ_ONLY);
+    for (const attribute of writable()) {
       const item = items.find((candidate) => candidate.label === attribute.name);
       expect(item, attribute.name).toBeDefined();
       // `lang` is also HTML's global attribute, whose description VS Code shows first (its values are ours).
@@ -112,10 +116,10 @@ describe('JetBrains web-types (package.json "web-types")', () => {
     expect(types.contributions.html.elements.map((entry) => entry.name)).toEqual(['voice-agent']);
   });
 
-  it('has the manifest’s attributes (with their kind of value), slots, events, CSS parts and custom properties', async () => {
+  it('has the manifest’s writable attributes (with their kind of value), slots, events, CSS parts and custom properties', async () => {
     const [entry] = (await webTypes()).types.contributions.html.elements;
     const pairs = (list: Described[]) => list.map(({ name, description }) => ({ name, description }));
-    expect(pairs(entry!.attributes)).toEqual(pairs(element.attributes));
+    expect(pairs(entry!.attributes)).toEqual(pairs(writable()));
     expect(pairs(entry!.slots)).toEqual(pairs(element.slots));
     expect(pairs(entry!.js.events)).toEqual(pairs(element.events));
     expect(pairs(entry!.css.parts)).toEqual(pairs(element.cssParts));

@@ -17,7 +17,7 @@ interface PackageJson {
   customElements: string;
   'web-types': string;
   unpkg: string;
-  jsdelivr: string;
+  jsdelivr?: string;
   types: string;
   main: string;
   dependencies: Record<string, string>;
@@ -87,13 +87,18 @@ describe('the npm package', () => {
     for (const path of [pkg.main, pkg.types, pkg.customElements, pkg['web-types']]) expect(paths.has(path.replace(/^\.\//, '')), path).toBe(true);
   });
 
-  it('names the self-contained script-tag file as the file CDNs serve at the package’s bare URL', async () => {
-    // https://cdn.jsdelivr.net/npm/voice-agent-widget and https://unpkg.com/voice-agent-widget would otherwise
-    // serve `main` (dist/index.js), whose bare `lit` import a page cannot load.
-    const pkg = await readPackageJson();
+  it('names the script-tag file for unpkg’s bare URL only, which redirects to the file’s own path', async () => {
+    // https://unpkg.com/voice-agent-widget redirects to …/voice-agent-widget@<version>/dist/voice-agent.js, so the
+    // chunks and the worklet resolve beside it. jsDelivr serves its default file (`jsdelivr`, else `browser`,
+    // else `main`) at https://cdn.jsdelivr.net/npm/voice-agent-widget itself, where `./assets/…` would resolve
+    // to https://cdn.jsdelivr.net/npm/assets/…, another package: there the default must stay `main`, which
+    // fails to load (its bare `lit` import) instead of running another publisher's code.
+    const pkg = (await readPackageJson()) as PackageJson & { browser?: unknown };
     expect(pkg.unpkg).toBe('./dist/voice-agent.js');
-    expect(pkg.jsdelivr).toBe('./dist/voice-agent.js');
     expect(packed.files.map((file) => file.path)).toContain('dist/voice-agent.js');
+    expect(pkg.jsdelivr).toBeUndefined();
+    expect(pkg.browser).toBeUndefined();
+    expect(pkg.main).toBe('./dist/index.js');
   });
 
   it('marks the two entries that define <voice-agent> as having side effects', async () => {

@@ -38,7 +38,7 @@ export abstract class ReactiveHost extends ElementBase implements ReactiveContro
 
   /** What `updateComplete` waits for; a subclass may wait for more first (as in Lit). */
   protected getUpdateComplete(): Promise<boolean> {
-    return this.renderComplete;
+    return this.#pending ? this.#pending.then(() => this.getUpdateComplete()) : Promise.resolve(true);
   }
 
   /** Resolves once the DOM is up to date, without waiting for what a subclass adds to `updateComplete`
