@@ -1,5 +1,7 @@
 // A strict TypeScript React 19 component using <voice-agent> (compiled by test/package/types.test.ts). Every line
-// must compile, and every `@ts-expect-error` must find its error.
+// must compile, and every `@ts-expect-error` must find its error. (TypeScript lets any hyphenated JSX name the
+// props do not declare through, so a misspelt `public-idd` or `onvoice-agent-redy` cannot be an error; the
+// declared ones are typed.)
 import { useRef, useState } from 'react';
 import type { CallState, ErrorDetail, VoiceAgentElement } from 'voice-agent-widget/react';
 
