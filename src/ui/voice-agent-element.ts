@@ -47,19 +47,22 @@ export const SETTABLE_PROPERTIES = [
  *
  * @attr {string} public-id - The agent's public id (required).
  * @attr {string} server-url - The service's root URL; default: the origin that served voice-agent.js.
- * @attr {'ar' | 'fr' | 'en'} lang - `ar` | `fr` | `en`: the widget's language (the visitor's own choice in the panel wins over it);
- *   without it, the page's `<html lang>`, then the language of the agent of the last call, then `ar`. Decided
- *   before a call and kept for the whole of it.
+ * @attr {'ar' | 'fr' | 'en'} lang - `ar` | `fr` | `en`: the widget's language (the visitor's own choice in
+ *   the panel wins over it); without it, the page's `<html lang>`, then the language of the agent of the last
+ *   call, then `ar`. Decided before a call and kept for the whole of it.
  * @attr {string} audio-processing - `off` switches echo cancellation, noise suppression and auto gain off.
  * @attr {string} worklet-base - Base URL of `audio.worklet.js` (capture and playback) when it is not served
  *   beside voice-agent.js (default: beside it, in `assets/`).
  * @attr {boolean} muted - Present while the microphone is muted (silent frames are sent).
- * @attr {'idle' | 'connecting' | 'live' | 'reconnecting' | 'ending' | 'ended' | 'error'} state - Reflected, read-only: `idle` | `connecting` | `live` | `reconnecting` | `ending` | `ended` | `error`.
- * @attr {'light' | 'dark' | 'auto'} theme - `light` | `dark` | `auto` (default: follows the system's `prefers-color-scheme`); may change at any time.
- * @attr {'visit' | 'none'} remember - `visit` (default: the one-day visit token in localStorage, so the agent can pick up the
- *   conversation) | `none` (nothing stored; the token lives in the page's memory only).
+ * @attr {'idle' | 'connecting' | 'live' | 'reconnecting' | 'ending' | 'ended' | 'error'} state - Reflected,
+ *   read-only: `idle` | `connecting` | `live` | `reconnecting` | `ending` | `ended` | `error`.
+ * @attr {'light' | 'dark' | 'auto'} theme - `light` | `dark` | `auto` (default: follows the system's
+ *   `prefers-color-scheme`); may change at any time.
+ * @attr {'visit' | 'none'} remember - `visit` (default: the one-day visit token in localStorage, so the agent
+ *   can pick up the conversation) | `none` (nothing stored; the token lives in the page's memory only).
  * @attr {'floating' | 'inline'} layout - `floating` (default) | `inline`.
- * @attr {'end' | 'start'} placement - Floating corner: `end` (default; bottom right in LTR, bottom left in RTL) | `start`.
+ * @attr {'end' | 'start'} placement - Floating corner: `end` (default; bottom right in LTR, bottom left in
+ *   RTL) | `start`.
  * @attr {boolean} open - Present while the floating panel is open.
  *
  * @event {CustomEvent<StateDetail>} voice-agent-state - The call's state changed: `{state}`.
