@@ -51,6 +51,10 @@ describe('the type declarations', () => {
     expect(tsc('react-consumer/tsconfig.json')).toBe('');
   });
 
+  it('type it with a bundler’s resolution too (a Vite React app’s)', () => {
+    expect(tsc('react-consumer/tsconfig.bundler.json')).toBe('');
+  });
+
   it('name no `any`, and reach other packages only through `lit` (and React’s types from the React entry)', async () => {
     const root = join(packed.packageDir, 'dist/types');
     const files = (await readdir(root, { recursive: true })).filter((name) => name.endsWith('.d.ts'));
