@@ -33,8 +33,24 @@ function literalValues(type: string | undefined): string[] | null {
 
 const markdown = (value: string | undefined) => ({ kind: 'markdown', value: value ?? '' });
 
-const writable = (attributes: Described[] | undefined) =>
-  (attributes ?? []).filter((attribute) => !READ_ONLY_ATTRIBUTES.has(attribute.name));
+/** An attribute a page writes, with what it takes: a fixed set of values, presence alone, or any text. */
+interface EditorAttribute {
+  name: string;
+  description?: string;
+  values: { name: string }[] | null;
+  boolean: boolean;
+}
+
+function editorAttributes(element: ElementDeclaration): EditorAttribute[] {
+  return (element.attributes ?? [])
+    .filter((attribute) => !READ_ONLY_ATTRIBUTES.has(attribute.name))
+    .map(({ name, description, type }) => ({
+      name,
+      description,
+      values: literalValues(type?.text)?.map((value) => ({ name: value })) ?? null,
+      boolean: type?.text === 'boolean',
+    }));
+}
 
 function vscodeCustomData(element: ElementDeclaration) {
   return {
@@ -43,16 +59,13 @@ function vscodeCustomData(element: ElementDeclaration) {
       {
         name: element.tagName,
         description: markdown(element.description),
-        attributes: writable(element.attributes).map((attribute) => {
-          const values = literalValues(attribute.type?.text);
-          return {
-            name: attribute.name,
-            description: markdown(attribute.description),
-            ...(values ? { values: values.map((name) => ({ name })) } : {}),
-            // A boolean attribute is present or absent: VS Code's value set "v" completes it with no value.
-            ...(attribute.type?.text === 'boolean' ? { valueSet: 'v' } : {}),
-          };
-        }),
+        attributes: editorAttributes(element).map(({ name, description, values, boolean }) => ({
+          name,
+          description: markdown(description),
+          ...(values ? { values } : {}),
+          // A boolean attribute is present or absent: VS Code's value set "v" completes it with no value.
+          ...(boolean ? { valueSet: 'v' } : {}),
+        })),
       },
     ],
   };
@@ -72,17 +85,13 @@ function webTypes(element: ElementDeclaration, pkg: { name: string; version: str
           {
             name: element.tagName,
             description: element.description,
-            attributes: writable(element.attributes).map((attribute) => {
-              const type = attribute.type?.text;
-              const values = literalValues(type);
-              return {
-                name: attribute.name,
-                description: attribute.description,
-                // A boolean attribute is present or absent; an enum completes its values.
-                value: type === 'boolean' ? { kind: 'no-value' } : { kind: 'plain', type: values ? 'enum' : 'string' },
-                ...(values ? { values: values.map((name) => ({ name })) } : {}),
-              };
-            }),
+            attributes: editorAttributes(element).map(({ name, description, values, boolean }) => ({
+              name,
+              description,
+              // A boolean attribute is present or absent; an enum completes its values.
+              value: boolean ? { kind: 'no-value' } : { kind: 'plain', type: values ? 'enum' : 'string' },
+              ...(values ? { values } : {}),
+            })),
             slots: named(element.slots),
             js: { events: named(element.events) },
             css: { properties: named(element.cssProperties), parts: named(element.cssParts) },
