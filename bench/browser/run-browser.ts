@@ -7,6 +7,7 @@ import { build } from 'vite';
 import type { Table } from '../report.ts';
 import { startCallRig } from './call-rig.ts';
 import { instrumentPage, type BenchWindow, type ProbeReport } from './instrument.ts';
+import { litFreeBound } from './lit-free-bound.ts';
 import { epochNow } from './recording-proxy.ts';
 import type { Served } from './site.ts';
 
@@ -109,9 +110,11 @@ export async function browserBench({ callSeconds }: BrowserBenchOptions): Promis
       ['errors', String(errors), '0'],
     ];
     const total = sum(site.served);
+    const withoutLit = await litFreeBound(site.served);
     const downloads = [
       ['on page load, before any interaction', kb(sum(onLoad)), files(onLoad)],
       ['for a whole call, everything together', kb(total), files(site.served)],
+      ['the same call if Lit cost nothing (a build with Lit stubbed out: the floor for a panel without Lit)', kb(sum(withoutLit)), files(withoutLit)],
       ...PEERS.map(([name, bytes]) => [name, kb(bytes), 'peers.md']),
     ];
     return [
