@@ -33,6 +33,8 @@ export class Reconnector {
   #attemptDone: ((ready: boolean) => void) | null = null;
   /** Ends the pause before the next ticket early. */
   #wake: (() => void) | null = null;
+  /** The timed end of the pause under way (none while it waits for the browser to be back online). */
+  #pauseTimer: ReturnType<typeof setTimeout> | null = null;
   #stopped = false;
 
   readonly #options: ReconnectorOptions;
@@ -73,6 +75,13 @@ export class Reconnector {
   /** The browser is back online: the pause before the next ticket ends now. */
   online(): void {
     this.#wake?.();
+  }
+
+  /** The browser went offline: the pause under way lasts until it is back online (the deadline still runs),
+   *  so no ticket is spent on a network the browser says is down. */
+  offline(): void {
+    this.#timers.clear(this.#pauseTimer);
+    this.#pauseTimer = null;
   }
 
   /** The call is over: whatever is under way stops and settles. */
@@ -128,12 +137,13 @@ export class Reconnector {
     const { network } = this.#options;
     if (ms <= 0 && network.online) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = network.online ? this.#timers.after(ms, () => wake()) : null;
       const wake = () => {
-        this.#timers.clear(timer);
+        this.#timers.clear(this.#pauseTimer);
+        this.#pauseTimer = null;
         this.#wake = null;
         resolve();
       };
+      this.#pauseTimer = network.online ? this.#timers.after(ms, wake) : null;
       this.#wake = wake;
     });
   }

@@ -167,6 +167,7 @@ export class CallSession extends Emitter<SessionEventMap> {
       if (call.finished) return;
       this.emit('network', { online });
       if (online) call.reconnector.online();
+      else call.reconnector.offline();
     });
     this.#move('connecting');
     // A listener of that state change may have hung up already: then nothing is opened.

@@ -254,6 +254,30 @@ describe('online/offline hints', () => {
     expect(h.of('network')).toEqual([{ online: false }, { online: true }]);
   });
 
+  it('spends no ticket while offline when the browser goes offline during a pause, and tries at once when back', async () => {
+    fakeTime();
+    const fetch = scriptedFetch(okTicket(1), { status: 503 }, { status: 503 }, { status: 503 }, okTicket(5));
+    const h = harness({ fetch });
+    await h.goLive();
+    h.socket.serverClose(1012); // the service restarts: tickets at 0, 1 and 4 s are refused (5xx)
+    await vi.advanceTimersByTimeAsync(4100);
+    expect(fetch.calls).toHaveLength(4);
+    await vi.advanceTimersByTimeAsync(1000);
+    h.network.set(false); // 5 s after the drop, during the 6 s pause before the last ticket
+    await vi.advanceTimersByTimeAsync(7000);
+    // The last ticket is not thrown away on a network the browser says is down: the call waits.
+    expect(fetch.calls).toHaveLength(4);
+    expect(h.session.state).toBe('reconnecting');
+    expect(h.of('error')).toEqual([]);
+    h.network.set(true); // 12 s after the drop: back, within the 20 s
+    await settle();
+    expect(fetch.calls).toHaveLength(5);
+    h.socket.open();
+    h.socket.receive(secondReady);
+    expect(h.session.state).toBe('live');
+    expect(h.of('error')).toEqual([]);
+  });
+
   it('never waits past the give-up budget while offline', async () => {
     fakeTime();
     const h = harness();
