@@ -37,7 +37,13 @@ export async function requestTicket(req: TicketRequest): Promise<Ticket> {
       credentials: 'omit',
       signal: timeout.signal,
     });
-    body = await response.json().catch(() => undefined);
+    // A body that is not JSON reads as none (the status, or readTicket, says what that means). One that did not
+    // arrive (the timeout, a cancelled call, the network breaking mid-body) is the request failing, as before
+    // the headers: unless the status already said what happened.
+    body = await response.json().catch((error: unknown) => {
+      if (!response.ok || (error as { name?: unknown } | null)?.name === 'SyntaxError') return undefined;
+      throw error;
+    });
   } catch (error) {
     if (timeout.signal.aborted && !req.signal?.aborted) {
       throw new CallError('TIMEOUT', `The service did not answer within ${Math.round(req.timeoutMs / 1000)} s.`);

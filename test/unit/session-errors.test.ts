@@ -85,6 +85,33 @@ describe('ticket errors (§7.4)', () => {
     await started;
     expect(h.of('error')[0]).toMatchObject({ code: 'TIMEOUT', retryable: true });
   });
+  it('an answer whose body stops coming → TIMEOUT; one cut mid-body → CONNECTION_LOST (not a malformed ticket)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // The status line and headers arrive, then the body stalls (a slow or dying network), or the link breaks in it.
+    const bodyThat = (how: 'stalls' | 'breaks') =>
+      Object.assign(
+        (async (_input: RequestInfo | URL, init?: RequestInit) =>
+          new Response(
+            new ReadableStream({
+              start(controller) {
+                controller.enqueue(new TextEncoder().encode('{"token":"t1","ws'));
+                if (how === 'breaks') controller.error(new TypeError('network error'));
+                init?.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+              },
+            }),
+            { status: 200, headers: { 'Content-Type': 'application/json' } },
+          )) as typeof fetch,
+        { calls: [] },
+      );
+    const stalled = harness({ fetch: bodyThat('stalls'), timeouts: { ticketMs: 10_000 } });
+    const started = stalled.session.start(target);
+    await vi.advanceTimersByTimeAsync(10_000);
+    await started;
+    expect(stalled.of('error')).toMatchObject([{ code: 'TIMEOUT', retryable: true }]);
+    const broken = harness({ fetch: bodyThat('breaks') });
+    await broken.session.start(target);
+    expect(broken.of('error')).toMatchObject([{ code: 'CONNECTION_LOST', retryable: true }]);
+  });
 });
 
 describe('handshake refusal', () => {
