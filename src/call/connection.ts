@@ -180,18 +180,21 @@ export class Connection {
     this.#timers.every(pingMs, () => {
       if (!this.isOpen) return false;
       if (!wanted()) return;
-      if (this.#options.now() - this.#lastHeardAt > livenessMs) {
+      const now = this.#options.now();
+      // A wall clock set back (NTP, the visitor's settings) must not hide a dead link for that long.
+      if (now < this.#lastHeardAt) this.#lastHeardAt = now;
+      if (now - this.#lastHeardAt > livenessMs) {
         this.#options.onSilent();
         return false;
       }
-      this.#pingSentAt = this.#options.now();
+      this.#pingSentAt = now;
       this.send({ type: 'ping' });
     });
   }
 
   /** The service answered a ping. */
   ponged(): void {
-    if (this.#pingSentAt !== null) this.#options.stats.rttMs = this.#options.now() - this.#pingSentAt;
+    if (this.#pingSentAt !== null) this.#options.stats.rttMs = Math.max(0, this.#options.now() - this.#pingSentAt);
     this.#pingSentAt = null;
   }
 

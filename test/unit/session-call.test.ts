@@ -374,6 +374,28 @@ describe('liveness', () => {
     expect(h.of('error')).toEqual([]);
   });
 
+  it('still finds a silent link dead within 10 s when the wall clock steps back (NTP, the visitor\'s settings)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    let stepBack = 0;
+    const h = harness({ now: () => Date.now() - stepBack });
+    await h.goLive();
+    await vi.advanceTimersByTimeAsync(2500);
+    h.socket.receive({ type: 'pong' }); // the last message the link carries
+    stepBack = 60_000; // then the clock is set back a minute
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(h.session.state).toBe('reconnecting');
+
+    // A pong that comes back across such a step is no negative round trip.
+    stepBack = 0;
+    const other = harness({ now: () => Date.now() - stepBack });
+    await other.goLive();
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(other.socket.sentJson.at(-1)).toEqual({ type: 'ping' });
+    stepBack = 60_000;
+    other.socket.receive({ type: 'pong' });
+    expect(other.session.stats.rttMs).toBeGreaterThanOrEqual(0);
+  });
+
   it('counts every frame and message from the service as a sign of life, pong or not', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const h = harness({ now: () => Date.now() });
