@@ -314,6 +314,24 @@ describe('a service that cuts every call soon after `ready`', () => {
     expect(h.of('error')).toMatchObject([{ code: 'CONNECTION_LOST' }]);
   });
 
+  it('never waits past 20 s from a drop, even when the wall clock was set back since the outage began', async () => {
+    fakeTime();
+    let stepBack = 0;
+    const h = harness({ now: () => Date.now() - stepBack });
+    await h.goLive();
+    h.socket.serverClose(1006);
+    await settle();
+    h.socket.open();
+    h.socket.receive(secondReady);
+    stepBack = 60_000; // the clock is set back a minute
+    h.network.set(false);
+    h.socket.serverClose(1006); // and the line drops again, offline
+    const droppedAt = Date.now();
+    while (h.session.state === 'reconnecting' && Date.now() - droppedAt < 120_000) await vi.advanceTimersByTimeAsync(1000);
+    expect(Date.now() - droppedAt).toBeLessThanOrEqual(20_000);
+    expect(h.of('error')).toMatchObject([{ code: 'CONNECTION_LOST' }]);
+  });
+
   it('a line that stayed up for a while gets a fresh outage budget when it drops again', async () => {
     fakeTime();
     const h = harness({ now: () => Date.now() });
