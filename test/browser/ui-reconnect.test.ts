@@ -51,6 +51,24 @@ describe('<voice-agent> reconnecting', () => {
     expect(errors).toEqual([]);
   });
 
+  it('does not keep showing a tool that was running when the line dropped: the new call has none running', async () => {
+    const element = await mount({ layout: 'inline', lang: 'en' });
+    await goLive(element);
+    socket().receive({ type: 'tool', name: 'check_calendar', status: 'running' });
+    await element.updateComplete;
+    expect(element.$$('[part="tool"]')).toHaveLength(1);
+    expect(element.$('[part="status"]').getAttribute('data-activity')).toBe('thinking');
+
+    socket().serverClose(1006); // its `done` never comes: that call is gone
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket().open();
+    socket().receive({ type: 'ready', conversationId: 'c-2', maxSeconds: 120, agent: AMINA });
+    await element.updateComplete;
+    expect(element.state).toBe('live');
+    expect(element.$$('[part="tool"]')).toHaveLength(0);
+    expect(element.$('[part="status"]').getAttribute('data-activity')).toBe('listening');
+  });
+
   it('says "offline" when the browser goes offline during a call, and stops saying it when back', async () => {
     const element = await mount({ layout: 'inline', lang: 'fr' });
     await goLive(element);

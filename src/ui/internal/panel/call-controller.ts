@@ -62,6 +62,9 @@ export class CallController implements ReactiveController {
     forward('ready', (detail) => {
       this.ready = detail;
       this.liveSince = Date.now();
+      // Each `ready` is a new call on the service (after a drop too): no tool of it runs yet, and the `done` of
+      // one that ran on the dropped call will never come.
+      this.tool = null;
     });
     this.session.on('network', ({ online }) => {
       this.offline = !online;
