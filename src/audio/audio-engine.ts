@@ -31,6 +31,9 @@ export interface AudioEngineOptions {
   /** True while the browser keeps the call's audio stopped until the visitor taps (`resumeAudio()` in that
    *  tap); false once it runs again. */
   onNeedsGesture?: ((needsGesture: boolean) => void) | undefined;
+  /** The microphone asked for by `deviceId` (undefined: the default one) ended mid-call; the default device
+   *  takes over when there is one. */
+  onInputDeviceEnded?: ((deviceId: string | undefined) => void) | undefined;
   /** What the visitor's gesture opened before the call's code was loaded (the context, the microphone
    *  request): adopted instead of opening them again. */
   gesture?: GestureAudio | undefined;
@@ -78,6 +81,7 @@ export class AudioEngine {
         options.onInputLevel?.(level);
       },
       onOpenFailed: () => this.close(),
+      onDeviceEnded: (deviceId) => options.onInputDeviceEnded?.(deviceId),
     });
     this.#speaker = new SpeakerSink(this.#shared, {
       ...options.playback,

@@ -21,6 +21,9 @@ export interface MicrophoneSourceOptions {
   onLevel?: ((level: AudioLevel) => void) | undefined;
   /** Opening failed: the owner tears the rest of the call's audio down. */
   onOpenFailed?: ((error: CallError) => void) | undefined;
+  /** The microphone asked for by `deviceId` (undefined: the default one) ended mid-call (unplugged, revoked):
+   *  a chosen device that is gone should not be asked for again. */
+  onDeviceEnded?: ((deviceId: string | undefined) => void) | undefined;
 }
 
 export class MicrophoneSource implements FrameSource {
@@ -201,6 +204,7 @@ export class MicrophoneSource implements FrameSource {
     const generation = this.#generation;
     const context = this.shared.current;
     this.#releaseMicrophone();
+    this.options.onDeviceEnded?.(this.#deviceId);
     const lost = () =>
       this.#fail(new CallError('MIC_UNAVAILABLE', 'The microphone stopped (unplugged, or taken by another application).'));
     if (!context || context.state === 'closed') return lost();

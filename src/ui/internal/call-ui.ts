@@ -228,6 +228,13 @@ export class CallUi implements ReactiveController {
         this.#audioNeedsGesture = needsGesture;
         this.host.requestUpdate();
       },
+      // A chosen microphone that went away (a headset switched off) is not the choice any more: the picker
+      // shows the default device that took over, and the next call does not ask for the gone one (which
+      // fails with MIC_UNAVAILABLE every time).
+      onInputDeviceEnded: (deviceId) => {
+        if (deviceId && this.host.inputDeviceId === deviceId) this.host.inputDeviceId = '';
+        this.host.requestUpdate();
+      },
     });
     return this.#audio;
   }

@@ -15,6 +15,8 @@ export interface BrowserAudioOptions {
   onLevels?: (input: number, output: number, agentSpeaking: boolean) => void;
   /** The browser holds the call's audio until the visitor taps (see AudioEngine.resumeAudio). */
   onNeedsGesture?: (needsGesture: boolean) => void;
+  /** The microphone asked for by `deviceId` ended mid-call (see AudioEngineOptions.onInputDeviceEnded). */
+  onInputDeviceEnded?: (deviceId: string | undefined) => void;
 }
 
 export interface BrowserAudio {
@@ -53,6 +55,7 @@ export function createBrowserAudio(options: BrowserAudioOptions): BrowserAudio {
     onInputLevel: schedule,
     onOutputLevel: schedule,
     onNeedsGesture: options.onNeedsGesture,
+    onInputDeviceEnded: options.onInputDeviceEnded,
   });
   return { source: engine.source, sink: engine.sink, engine };
 }
