@@ -36,6 +36,20 @@ const inViewport = (rect: DOMRect): boolean =>
 
 const CONTROLS = 'button, input, select, summary, a';
 
+/** A box whose content overflows and can be scrolled to. */
+function scrolls(box: Element): boolean {
+  const { overflowX, overflowY } = getComputedStyle(box);
+  const scrolling = (overflow: string) => overflow === 'auto' || overflow === 'scroll';
+  return (scrolling(overflowY) && box.scrollHeight > box.clientHeight + 1) ||
+    (scrolling(overflowX) && box.scrollWidth > box.clientWidth + 1);
+}
+
+/** Whether `node` sits in a box (inside the panel) that scrolls, so it can be scrolled into view. */
+const inScrollingBox = (node: Element, panel: Element): boolean => {
+  for (let box = node.parentElement; box && box !== panel; box = box.parentElement) if (scrolls(box)) return true;
+  return false;
+};
+
 /** The nearest box around `node` (inside the shadow root) that hides what overflows it, if `node` pokes out of it;
  *  a box that scrolls does not count (what it holds can be scrolled to). */
 function clippedBy(node: Element): Element | null {
@@ -43,6 +57,7 @@ function clippedBy(node: Element): Element | null {
   if (rect.width === 0 || rect.height === 0) return null;
   for (let box = node.parentElement; box; box = box.parentElement) {
     const { overflowX, overflowY } = getComputedStyle(box);
+    if (scrolls(box)) return null; // scrolled to, not cut
     const hides = (overflow: string) => overflow === 'hidden' || overflow === 'clip';
     if (!hides(overflowX) && !hides(overflowY)) continue;
     const area = box.getBoundingClientRect();
@@ -84,7 +99,7 @@ function layoutProblems(el: Widget, state: string): string[] {
     if (clip) problems.push(`${name} is cut by ${nameOf(clip)}: ${JSON.stringify(node.getBoundingClientRect())}`);
     if (node.matches(CONTROLS)) {
       const rect = node.getBoundingClientRect();
-      if (rect.width > 0 && !inViewport(rect)) problems.push(`${name} is off screen: ${JSON.stringify(rect)}`);
+      if (rect.width > 0 && !inViewport(rect) && !inScrollingBox(node, panel)) problems.push(`${name} is off screen: ${JSON.stringify(rect)}`);
       if (node.scrollWidth > node.clientWidth + 1) problems.push(`${name} overflows its box`);
     }
   }
@@ -415,5 +430,37 @@ describe('the sheet as a modal', () => {
     viewport.offsetTop = 0;
     viewport.dispatchEvent(new Event('resize'));
     await vi.waitFor(() => expect(el.$('[part="panel"]').getBoundingClientRect().height).toBeCloseTo(844, 0));
+  });
+});
+
+describe.each([[568, 320], [667, 375], [640, 360]] as [number, number][])('after a call in a short viewport %i × %i', (width, height) => {
+  /** The transcript shows at least one whole turn (a list of a few pixels shows nothing), and every control
+   *  can be reached (on screen, or in a box that scrolls). */
+  function conversationAndControlsShown(el: UiTestAgent, state: string): void {
+    expect(layoutProblems(el, state), state).toEqual([]);
+    const list = $(el, '[part="transcript"]').getBoundingClientRect();
+    const tallest = Math.max(...$$(el, '[part~="turn"]').map((turn) => turn.getBoundingClientRect().height));
+    expect(list.height, `${state}: the transcript's height`).toBeGreaterThanOrEqual(tallest);
+  }
+
+  it.each(['fr', 'ar'])('shows the conversation after it ended or failed, and the language picker can be reached (%s)', async (lang) => {
+    await page.viewport(width, height);
+    const el = await mount({ lang });
+    el.show();
+    await goLive(el);
+    talk(lang);
+    await endCall(el, 'agent_ended', 61);
+    await el.updateComplete;
+    await shoot(`${width}x${height}-${lang}-ended-transcript`);
+    conversationAndControlsShown(el, 'ended');
+
+    await goLive(el);
+    talk(lang);
+    socket().receive({ type: 'error', code: 'SERVER_ERROR', error: 'raw' });
+    socket().serverClose(4000);
+    await vi.waitFor(() => expect(el.state).toBe('error'));
+    await el.updateComplete;
+    await shoot(`${width}x${height}-${lang}-error-transcript`);
+    conversationAndControlsShown(el, 'error');
   });
 });

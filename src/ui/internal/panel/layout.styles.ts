@@ -101,9 +101,11 @@ export const layoutStyles = css`
     overscroll-behavior: contain;
   }
   /* During a call in the floating panel only the transcript scrolls: the message box, Mute and End call
-     stay on screen (after it, Call again, the rating and the transcript's Jump to latest likewise). */
+     stay on screen (after it, Call again, the rating and the transcript's Jump to latest likewise). Where
+     even they do not fit (a phone in landscape, large text), the body scrolls rather than cut them off. */
   .floating .body:is(.state-live, .state-reconnecting, .state-ended, .state-error) {
-    overflow: hidden;
+    overflow-x: hidden;
+    overflow-y: auto;
   }
   .floating .body:is(.state-live, .state-reconnecting, .state-ended, .state-error) > * {
     flex: none;
@@ -111,6 +113,11 @@ export const layoutStyles = css`
   .floating .body:is(.state-live, .state-reconnecting, .state-ended, .state-error) > .transcript-wrap {
     flex: 1 1 0;
     min-block-size: 0;
+  }
+  /* After a call the conversation is what is left to read: never squeezed to a sliver under the card, the
+     rating and the language picker (a phone in landscape); the body scrolls instead. */
+  .floating .body:is(.state-ended, .state-error) > .transcript-wrap {
+    min-block-size: min(6rem, 100%);
   }
   /* Short viewports (a phone in landscape, 200% zoom): tighter spacing. */
   @media (max-height: 480px) {
