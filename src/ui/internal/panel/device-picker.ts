@@ -91,7 +91,9 @@ export class DevicePicker implements ReactiveController {
     const options = (devices: MediaDeviceInfo[], current: string, unnamed: (n: number) => string) =>
       devices.map(
         (device, i) =>
-          html`<option value=${device.deviceId} ?selected=${device.deviceId === current}>
+          // dir="auto": a device named by the system in Latin letters reads from its beginning in an Arabic
+          // panel (an RTL select shows a label too long for it from its end, cutting off what tells it apart).
+          html`<option value=${device.deviceId} dir="auto" ?selected=${device.deviceId === current}>
             ${device.label || (device.deviceId === 'default' ? t.defaultDevice : unnamed(i + 1))}
           </option>`,
       );
