@@ -90,3 +90,40 @@ it('forgets a chosen microphone that was unplugged mid-call: the picker and the 
   await call(element);
   expect(element.state).toBe('live');
 });
+
+it('forgets a chosen microphone unplugged between calls (devicechange): the next call uses the default one', async () => {
+  const mic = watchMicrophone();
+  const element = document.createElement('voice-agent');
+  element.setAttribute('public-id', 'shop-42');
+  element.setAttribute('server-url', 'https://service.test/');
+  element.setAttribute('lang', 'en');
+  document.body.append(element);
+  await call(element);
+  const root = element.shadowRoot!;
+  await vi.waitFor(() => expect(root.querySelector('[part="microphone-select"]')).not.toBeNull(), 5000);
+  const select = root.querySelector<HTMLSelectElement>('[part="microphone-select"]')!;
+  const headset = [...select.options].map((o) => o.value).find((id) => id !== 'default' && id !== select.value)!;
+  select.value = headset;
+  select.dispatchEvent(new Event('change'));
+  await vi.waitFor(() => expect(element.inputDeviceId).toBe(headset));
+  await element.end();
+
+  // Between calls the headset is switched off: the browser lists the devices without it and says so.
+  mic.unplug(headset);
+  const devices = navigator.mediaDevices;
+  const real = devices.enumerateDevices.bind(devices);
+  const listed = await real();
+  Object.defineProperty(devices, 'enumerateDevices', {
+    configurable: true,
+    value: async () => listed.filter((device) => device.deviceId !== headset),
+  });
+  const undoList = () => delete (devices as { enumerateDevices?: unknown }).enumerateDevices;
+  try {
+    devices.dispatchEvent(new Event('devicechange'));
+    await vi.waitFor(() => expect(element.inputDeviceId).toBe(''));
+    await call(element);
+    expect(element.state).toBe('live');
+  } finally {
+    undoList();
+  }
+});

@@ -155,6 +155,13 @@ export class CallUi implements ReactiveController {
         await this.#audio?.engine.setOutputDevice(deviceId);
         host.outputDeviceId = deviceId;
       },
+      // A chosen device unplugged between calls (a headset switched off): the next call would ask for it with
+      // `exact` and fail MIC_UNAVAILABLE every time; the default device it is then.
+      listed: (inputs, outputs) => {
+        const gone = (id: string, devices: readonly MediaDeviceInfo[]) => id && !devices.some((d) => d.deviceId === id);
+        if (gone(host.inputDeviceId, inputs)) host.inputDeviceId = '';
+        if (outputs.length > 0 && gone(host.outputDeviceId, outputs)) host.outputDeviceId = '';
+      },
     });
     this.call.onLevels = () => this.#paintLevels();
     this.#autoScroll = new AutoScrollController(host, () => host.shadowRoot?.querySelector('[part="transcript"]') ?? null);
