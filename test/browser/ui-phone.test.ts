@@ -464,3 +464,23 @@ describe.each([[568, 320], [667, 375], [640, 360]] as [number, number][])('after
     conversationAndControlsShown(el, 'error');
   });
 });
+
+describe('a phone with enlarged text (page zoom 110-150%: under 320 CSS px wide)', () => {
+  it.each([
+    [288, 'fr'], [288, 'ar'], [256, 'fr'], [256, 'ar'], [240, 'en'],
+  ] as [number, string][])('at %i px wide, Mute and End call keep their whole labels (%s)', async (width, lang) => {
+    await page.viewport(width, 568);
+    const el = await mount({ lang });
+    el.show();
+    await goLive(el);
+    talk(lang, 3);
+    await el.updateComplete;
+    await shoot(`${width}x568-${lang}-enlarged-text`);
+    for (const part of ['mute-button', 'end-button']) {
+      const button = $(el, `[part="${part}"]`);
+      expect(button.scrollWidth, `${part}: content ${button.scrollWidth} px in ${button.clientWidth} px`).toBeLessThanOrEqual(button.clientWidth + 1);
+    }
+    controlsOnScreen(el);
+    expect(layoutProblems(el, 'live')).toEqual([]);
+  });
+});

@@ -82,13 +82,17 @@ export const controlStyles = css`
     transform: scaleX(-1);
   }
 
+  /* Mute and End call side by side, as wide as each other where they can be; never narrower than their
+     longest word (a label cut to "Raccroche" is no label), so on a narrow screen or with enlarged text
+     (a phone at 110-130% zoom is under 300 CSS px wide) End call goes below Mute. */
   .controls {
     display: flex;
+    flex-wrap: wrap;
     gap: 0.5rem;
   }
   .controls button {
-    flex: 1 1 auto;
-    min-inline-size: 0;
+    flex: 1 1 0;
+    min-inline-size: min-content;
     white-space: normal;
     line-height: 1.2;
   }
