@@ -162,6 +162,9 @@ export class AudioEngine {
       onNeedsGesture: (needsGesture) => this.#onNeedsGesture?.(needsGesture),
     });
     if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.#pageShown);
+    // A context already held when taken over (created outside a gesture under autoplay rules, or interrupted
+    // while the call's code downloaded after the tap) sends no `statechange`: look at it now.
+    this.#keeper.check();
   }
 
   readonly #pageShown = (): void => {
