@@ -2,7 +2,7 @@
 // the page's audio session type is set, the microphone is asked for, and the call's AudioContext is created
 // and resumed. Part of the launcher every page downloads, so it only starts things: the audio engine adopts
 // them (AudioEngineOptions.gesture) and turns their failures into the call's errors.
-import { setAudioSessionType } from './audio-session.ts';
+import { releaseAudioSession, setAudioSessionType } from './audio-session.ts';
 import { canRequestMicrophone, microphoneConstraints, stopStream } from './microphone-request.ts';
 
 type ContextConstructor = new (options?: AudioContextOptions) => AudioContext;
@@ -78,6 +78,9 @@ export class GestureAudio {
 
   /** Lets go of whatever was not taken: the microphone's tracks are stopped once they arrive, the context closed. */
   release(): void {
+    // A call that never took what its gesture opened (its code failed to load, it was cancelled) gives the
+    // page its audio session back too.
+    if (this.#microphone) releaseAudioSession();
     this.takeMicrophone()?.then(stopStream, () => undefined);
     const context = this.context;
     this.context = this.contextFailure = null;
