@@ -5,7 +5,7 @@ import { cdp } from 'vitest/browser';
 import { CATALOGUES } from '../catalogues.ts';
 import { AvatarView } from '../../src/ui/internal/avatar.ts';
 import { loudness } from '../../src/ui/internal/panel/level-meter.ts';
-import { cleanUp, endCall, goLive, mount, resetFakes, say, socket, text, type UiTestAgent } from './ui-harness.ts';
+import { AMINA, cleanUp, endCall, goLive, mount, resetFakes, say, socket, text, type UiTestAgent } from './ui-harness.ts';
 
 beforeEach(() => {
   resetFakes();
@@ -55,6 +55,16 @@ describe('who has the floor', () => {
     socket().receive({ type: 'tool', name: 'get_opening_hours', status: 'done', ok: true });
     await el.updateComplete;
     expect(activity(el).name).toBe('listening');
+  });
+
+  it('names a long-named agent in full in the heading and shortened in the line of what it is doing', async () => {
+    const name = 'Clinique Dentaire du Centre-Ville, accueil et rendez-vous';
+    const el = await mount({ lang: 'en', layout: 'inline' });
+    await goLive(el, { agent: { ...AMINA, name } });
+    el.controller.setLevels(0, 0.2, true);
+    await el.updateComplete;
+    expect(text(el.$('[part="agent-name"]'))).toBe(name);
+    expect(activity(el)).toEqual({ name: 'speaking', text: 'Clinique Dentaire du… is speaking' });
   });
 
   it('shows the running tool in words, and not once it is done', async () => {

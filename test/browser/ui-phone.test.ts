@@ -152,6 +152,9 @@ function talk(lang: string, turns = 8): void {
   }
 }
 
+/** Owners write their policy's address out in full: one word longer than a phone's line. */
+const PRIVACY_URL = 'https://www.restaurant-andalous-oran.example.com/ar/legal/privacy-policy-and-terms-of-service';
+
 /** A widget whose owner gave a consent notice (their words, their link) in the `consent` slot. */
 async function mountWithConsent(lang: string): Promise<UiTestAgent> {
   const el = document.createElement('ui-test-agent') as UiTestAgent;
@@ -162,8 +165,8 @@ async function mountWithConsent(lang: string): Promise<UiTestAgent> {
   notice.slot = 'consent';
   notice.innerHTML =
     lang === 'ar'
-      ? 'تُسجَّل المكالمات لتحسين خدمتنا. <a href="https://shop.test/privacy">سياسة الخصوصية</a>'
-      : 'Les appels sont enregistrés pour améliorer notre service. <a href="https://shop.test/privacy">Politique de confidentialité</a>';
+      ? `تُسجَّل المكالمات لتحسين خدمتنا. <a href="${PRIVACY_URL}">${PRIVACY_URL}</a>`
+      : `Les appels sont enregistrés pour améliorer notre service. <a href="${PRIVACY_URL}">${PRIVACY_URL}</a>`;
   el.append(notice);
   document.body.append(el);
   await el.updateComplete;
@@ -209,6 +212,16 @@ describe.each(VIEWPORTS)('a phone-sized viewport %i × %i', (width, height) => {
     el.show();
     await checkState(el, `${lang}-consent`, 'idle');
     expect(inViewport(el.$('[part="consent-button"]').getBoundingClientRect())).toBe(true);
+    // The owner's words are in the page's DOM, out of the layout check's reach: the long address stays in the card.
+    const card = el.$('[part="consent"]');
+    const cardStyle = getComputedStyle(card);
+    const cardBox = card.getBoundingClientRect();
+    const [left, right] = [cardBox.left + parseFloat(cardStyle.borderLeftWidth) + parseFloat(cardStyle.paddingLeft),
+      cardBox.right - parseFloat(cardStyle.borderRightWidth) - parseFloat(cardStyle.paddingRight)];
+    for (const line of el.querySelector('[slot="consent"] a')!.getClientRects()) {
+      expect(line.left, 'the address in the consent notice').toBeGreaterThanOrEqual(left - 0.5);
+      expect(line.right, 'the address in the consent notice').toBeLessThanOrEqual(right + 0.5);
+    }
 
     audio.source.openError = new CallError('MIC_DENIED', 'NotAllowedError: Permission denied');
     el.$('[part="consent-button"]').click();

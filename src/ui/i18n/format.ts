@@ -5,6 +5,15 @@ export function isolate(text: string): string {
   return `\u2068${text}\u2069`;
 }
 
+/** `text` cut to at most `max` characters, at a word's end where there is one, with "…" after it. */
+export function shortened(text: string, max: number): string {
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  const cut = chars.slice(0, max - 1).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
 export class Formatter {
   readonly #integer: Intl.NumberFormat;
   readonly #twoDigits: Intl.NumberFormat;

@@ -8,7 +8,7 @@ import type { PlaybackStatus } from '../../audio/audio-engine.ts';
 import type { SessionStats } from '../../call/session.ts';
 import { isActive } from '../../call/state-machine.ts';
 import type { AgentInfo, CallState } from '../../call/types.ts';
-import { isolate, Formatter } from '../i18n/format.ts';
+import { isolate, shortened, Formatter } from '../i18n/format.ts';
 import type { AudioNoticeStrings } from '../i18n/audio-notices.ts';
 import type { Catalogue, ErrorText, Lang } from '../i18n/catalogue.ts';
 import type { ErrorDetail } from '../../call/types.ts';
@@ -42,6 +42,9 @@ import { finalTurnsAnnouncer, transcriptView } from './panel/transcript.ts';
 import { WakeLockController } from './panel/wake-lock-controller.ts';
 
 export type { AudioFactory };
+
+/** The agent's name in the line under the heading: two lines at 320 px with what the agent is doing. */
+const STATUS_NAME_CHARS = 24;
 
 /** What the call UI needs from the element that holds it. */
 export interface CallUiHost extends ReactiveControllerHost, HTMLElement {
@@ -518,7 +521,8 @@ export class CallUi implements ReactiveController {
   /** The visible line under the agent's name. */
   #statusLine(): string {
     const { t } = this;
-    const name = isolate(this.#agentName);
+    // The heading gives the whole name; here a long one would push what the agent is doing onto a third line.
+    const name = isolate(shortened(this.#agentName, STATUS_NAME_CHARS));
     switch (this.state) {
       case 'live': {
         const activity = this.#activity();

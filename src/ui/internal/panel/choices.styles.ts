@@ -5,6 +5,8 @@ import { css } from '../css-text.ts';
 export const choiceStyles = css`
   .consent {
     border-inline-start: 4px solid var(--_accent);
+    /* The owner's words may hold a long address (a privacy policy's URL): it breaks instead of overflowing. */
+    overflow-wrap: anywhere;
   }
   .consent ::slotted(*) {
     margin: 0;
