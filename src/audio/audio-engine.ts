@@ -34,6 +34,8 @@ export interface AudioEngineOptions {
   /** The microphone asked for by `deviceId` (undefined: the default one) ended mid-call; the default device
    *  takes over when there is one. */
   onInputDeviceEnded?: ((deviceId: string | undefined) => void) | undefined;
+  /** The system holds the microphone (another app, a phone call) and the call hears silence, or gives it back. */
+  onInputHeld?: ((held: boolean) => void) | undefined;
   /** What the visitor's gesture opened before the call's code was loaded (the context, the microphone
    *  request): adopted instead of opening them again. */
   gesture?: GestureAudio | undefined;
@@ -82,6 +84,7 @@ export class AudioEngine {
       },
       onOpenFailed: () => this.close(),
       onDeviceEnded: (deviceId) => options.onInputDeviceEnded?.(deviceId),
+      onHeld: (held) => options.onInputHeld?.(held),
     });
     this.#speaker = new SpeakerSink(this.#shared, {
       ...options.playback,

@@ -24,6 +24,9 @@ export interface MicrophoneSourceOptions {
   /** The microphone asked for by `deviceId` (undefined: the default one) ended mid-call (unplugged, revoked):
    *  a chosen device that is gone should not be asked for again. */
   onDeviceEnded?: ((deviceId: string | undefined) => void) | undefined;
+  /** The system holds the open microphone (another app, a phone call: its track is muted and sends silence),
+   *  or gives it back. */
+  onHeld?: ((held: boolean) => void) | undefined;
 }
 
 export class MicrophoneSource implements FrameSource {
@@ -42,6 +45,8 @@ export class MicrophoneSource implements FrameSource {
   #deviceId: string | undefined;
   /** Switches run one after the other. */
   #switching: Promise<void> = Promise.resolve();
+  /** Last said through `onHeld`. */
+  #held = false;
 
   constructor(
     private readonly shared: SharedAudioContext,
@@ -141,12 +146,38 @@ export class MicrophoneSource implements FrameSource {
     const previous = this.#stream;
     this.#stream = stream;
     this.#deviceId = deviceId;
-    for (const track of stream.getAudioTracks()) track.addEventListener('ended', this.#trackEnded);
+    this.#watch(stream);
     if (previous) {
-      for (const track of previous.getAudioTracks()) track.removeEventListener('ended', this.#trackEnded);
+      this.#unwatch(previous);
       stopStream(previous);
     }
+    this.#heldChanged();
   }
+
+  /** Follows `stream`'s track: ended (unplugged, revoked), muted and unmuted by the system. */
+  #watch(stream: MediaStream): void {
+    for (const track of stream.getAudioTracks()) {
+      track.addEventListener('ended', this.#trackEnded);
+      track.addEventListener('mute', this.#heldChanged);
+      track.addEventListener('unmute', this.#heldChanged);
+    }
+  }
+
+  #unwatch(stream: MediaStream): void {
+    for (const track of stream.getAudioTracks()) {
+      track.removeEventListener('ended', this.#trackEnded);
+      track.removeEventListener('mute', this.#heldChanged);
+      track.removeEventListener('unmute', this.#heldChanged);
+    }
+  }
+
+  /** iOS mutes the track while a phone call or another app has the microphone: the call hears silence. */
+  readonly #heldChanged = (): void => {
+    const held = this.#stream?.getAudioTracks().some((track) => track.muted) ?? false;
+    if (held === this.#held) return;
+    this.#held = held;
+    this.options.onHeld?.(held);
+  };
 
   close(): void {
     this.#generation++;
@@ -168,7 +199,8 @@ export class MicrophoneSource implements FrameSource {
   /** Connects `stream` to a new capture processor; frames flow at once when the source is started. */
   async #attach(generation: number, context: AudioContext, stream: MediaStream): Promise<void> {
     this.#stream = stream;
-    for (const track of stream.getAudioTracks()) track.addEventListener('ended', this.#trackEnded);
+    this.#watch(stream);
+    this.#heldChanged();
     let capture: CaptureNode;
     try {
       capture = await CaptureNode.create(context, stream, {
@@ -241,10 +273,11 @@ export class MicrophoneSource implements FrameSource {
     this.#capture?.dispose();
     this.#capture = null;
     if (this.#stream) {
-      for (const track of this.#stream.getAudioTracks()) track.removeEventListener('ended', this.#trackEnded);
+      this.#unwatch(this.#stream);
       stopStream(this.#stream);
       this.#stream = null;
     }
+    this.#heldChanged();
   }
 
   #release(): void {

@@ -118,6 +118,7 @@ export const SETTABLE_PROPERTIES = [
  * @csspart placeholder - Holds the inline panel's place while its code loads.
  * @csspart ended - The end reason, the duration and Call again.
  * @csspart offline-notice - Said while the browser reports it is offline during a call.
+ * @csspart microphone-held-notice - Said while the system holds the microphone during a call (a phone call, another app).
  * @csspart consent - The consent notice (its heading and the `consent` slot).
  * @csspart consent-button - Accepts the consent notice and calls.
  * @csspart devices - The "Audio devices" disclosure during a call.

@@ -5,6 +5,8 @@ export interface AudioNoticeStrings {
   tapToContinue: string;
   /** Under the Tap to continue button. */
   audioPaused: string;
+  /** The system holds the microphone mid-call (a phone call, another app): the agent hears silence meanwhile. */
+  micHeld: string;
   /** The microphone went away mid-call and no other one could be opened: the call goes on typed. */
   micLost: string;
   /** A typed call: no microphone is used. */

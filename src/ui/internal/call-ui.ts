@@ -22,7 +22,7 @@ import { microphoneForbiddenByPage } from './microphone-policy.ts';
 import { PageRestoreController } from './page-restore-controller.ts';
 import { SheetController } from './sheet-controller.ts';
 import { activityOf } from './panel/activity.ts';
-import { continueByTypingButton, resumeNotice, typedCallNotice } from './panel/audio-notices.ts';
+import { continueByTypingButton, microphoneHeldNotice, resumeNotice, typedCallNotice } from './panel/audio-notices.ts';
 import { AutoScrollController } from './panel/auto-scroll-controller.ts';
 import { type BrowserAudio, type BrowserAudioOptions, createBrowserAudio } from './panel/browser-audio.ts';
 import { type AudioFactory, CallController } from './panel/call-controller.ts';
@@ -126,6 +126,8 @@ export class CallUi implements ReactiveController {
   #audioNeedsGesture = false;
   /** The microphone went away mid-call: the call goes on typed. */
   #microphoneLost = false;
+  /** The system holds the microphone (another app, a phone call): the agent hears silence until it is back. */
+  #microphoneHeld = false;
   /** The text box takes the focus once the call is live (a typed call the visitor chose in the panel). */
   #focusMessageWhenLive = false;
   readonly #feedback: CallFeedback;
@@ -245,6 +247,10 @@ export class CallUi implements ReactiveController {
         if (deviceId && this.host.inputDeviceId === deviceId) this.host.inputDeviceId = '';
         this.host.requestUpdate();
       },
+      onInputHeld: (held) => {
+        this.#microphoneHeld = held;
+        this.host.requestUpdate();
+      },
     });
     return this.#audio;
   }
@@ -281,7 +287,7 @@ export class CallUi implements ReactiveController {
       this.#feedback.reset();
       this.#autoScroll.reset();
       this.#messageFailed = false;
-      this.#microphoneLost = this.#audioNeedsGesture = false;
+      this.#microphoneLost = this.#microphoneHeld = this.#audioNeedsGesture = false;
     }
     if (this.state === 'live' && this.#focusMessageWhenLive) this.#focusMessage();
     if (this.state !== 'connecting') this.#focusMessageWhenLive = false;
@@ -451,7 +457,9 @@ export class CallUi implements ReactiveController {
         const reconnecting = this.state === 'reconnecting';
         return html`${this.#audioNeedsGesture ? resumeNotice(this.#notices, this.#resumeFromUi) : nothing}
           ${reconnecting ? nothing : this.#renderLiveInfo()} ${this.#renderOffline()}
-          ${this.call.session.microphone ? nothing : typedCallNotice(this.#notices, this.#microphoneLost)}
+          ${this.call.session.microphone
+            ? this.#microphoneHeld ? microphoneHeldNotice(this.#notices) : nothing
+            : typedCallNotice(this.#notices, this.#microphoneLost)}
           ${this.#renderTranscript()}
           ${messageForm({
             t,
@@ -500,7 +508,7 @@ export class CallUi implements ReactiveController {
   /** The browser says it is offline: said once, quietly; the call goes on until the line is found dead. */
   #renderOffline() {
     if (!this.call.offline) return nothing;
-    return html`<p part="offline-notice" class="offline-notice" role="status">${this.t.offline}</p>`;
+    return html`<p part="offline-notice" class="line-notice" role="status">${this.t.offline}</p>`;
   }
 
   #renderTranscript() {

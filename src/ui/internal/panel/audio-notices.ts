@@ -1,5 +1,5 @@
 // The panel's word on the call's audio: "Tap to continue" while the browser holds the audio until a gesture,
-// the notice of a typed call (chosen, or after the microphone went away), and "Continue by typing".
+// the microphone held by the system, the notice of a typed call (chosen, or after the microphone went away), and "Continue by typing".
 import { html } from 'lit/html.js';
 import type { AudioNoticeStrings } from '../../i18n/audio-notices.ts';
 
@@ -16,6 +16,11 @@ export function typedCallNotice(s: AudioNoticeStrings, microphoneLost: boolean) 
   return html`<p part="typed-notice" class="muted typed-notice" role="status">
     ${microphoneLost ? s.micLost : s.typedCall}
   </p>`;
+}
+
+/** While the system holds the microphone (a phone call, another app): the agent hears nothing meanwhile. */
+export function microphoneHeldNotice(s: AudioNoticeStrings) {
+  return html`<p part="microphone-held-notice" class="line-notice" role="status">${s.micHeld}</p>`;
 }
 
 /** Offered where a voice call cannot start for want of a microphone. */

@@ -17,6 +17,8 @@ export interface BrowserAudioOptions {
   onNeedsGesture?: (needsGesture: boolean) => void;
   /** The microphone asked for by `deviceId` ended mid-call (see AudioEngineOptions.onInputDeviceEnded). */
   onInputDeviceEnded?: (deviceId: string | undefined) => void;
+  /** The system holds the microphone (see AudioEngineOptions.onInputHeld). */
+  onInputHeld?: (held: boolean) => void;
 }
 
 export interface BrowserAudio {
@@ -56,6 +58,7 @@ export function createBrowserAudio(options: BrowserAudioOptions): BrowserAudio {
     onOutputLevel: schedule,
     onNeedsGesture: options.onNeedsGesture,
     onInputDeviceEnded: options.onInputDeviceEnded,
+    onInputHeld: options.onInputHeld,
   });
   return { source: engine.source, sink: engine.sink, engine };
 }

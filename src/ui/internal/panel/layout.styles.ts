@@ -166,7 +166,7 @@ export const layoutStyles = css`
     }
   }
 
-  .offline-notice {
+  .line-notice {
     margin: 0;
     padding: 0.25rem 0.5rem;
     border-radius: calc(var(--_radius) / 2);
