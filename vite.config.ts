@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import { agentCallSimulator } from './demo/server/vite-plugin.ts';
+import { collapseMarkupLiterals } from './scripts/collapse-markup-whitespace.ts';
 import { minifyCssLiterals } from './scripts/minify-css-literals.ts';
 import { terserChunks } from './scripts/terser-chunks.ts';
 import { chunkNames } from './scripts/chunk-names.ts';
@@ -17,6 +18,7 @@ export default defineConfig({
   plugins: [
     agentCallSimulator(ticketsPerHour ? { limits: { ticketsPerWindow: ticketsPerHour } } : {}),
     minifyCssLiterals(),
+    collapseMarkupLiterals(),
     terserChunks(),
     chunkNames(),
   ],
