@@ -12,11 +12,9 @@ const DIST = join(import.meta.dirname, '../../dist');
 /** The issue's budget for what a page downloads before the visitor does anything. */
 const ON_LOAD_BUDGET = 10_000;
 /**
- * The ceiling for a whole call: the issue asks for 32 KB, which this build does not reach (see the README's
- * figures and docs/performance.md: Lit's templating, the panel, the call session with reconnection and the
- * audio engine come to about 27.0 KB in the call's chunk, beside the launcher's 9.2 KB, the worklet's 6.7 KB
- * and one language's 2.5 KB: 45.3 KB). This ceiling catches any regression from where the build stands;
- * lower it when the build gets smaller.
+ * The ceiling for a whole call (45,686 B now with Arabic). Issue 12's goal of 32 KB is withdrawn: a build
+ * with Lit stubbed out still downloads 41.3 KB for the same call (`npm run bench`; docs/performance.md says
+ * why). This ceiling catches any regression from where the build stands; lower it when the build gets smaller.
  */
 const WHOLE_CALL_CEILING = 45_800;
 
