@@ -82,6 +82,8 @@ export class Connection {
   readonly #abort = new AbortController();
   #lastHeardAt = 0;
   #pingSentAt: number | null = null;
+  /** When the first ping since the service was last heard went out (null: none is waiting). */
+  #unansweredSince: number | null = null;
   /** Frames waiting for the socket to drain (see sendFrame). */
   #queued: ArrayBuffer[] = [];
   #closed = false;
@@ -172,7 +174,9 @@ export class Connection {
   }
 
   /** The service said `ready` on this socket: the wait for it ends, and from now on the socket is pinged every
-   *  `pingMs` while `wanted()`, `onSilent` reporting it once nothing has arrived for `livenessMs`. */
+   *  `pingMs` while `wanted()`, `onSilent` reporting it once nothing has arrived for `livenessMs`, a ping included.
+   *  The silence counts only once a ping has gone unanswered: a hidden tab's timers may run a minute late
+   *  (Chrome's intensive throttling), and a minute with no tick is no minute of a silent service. */
   ready(wanted: () => boolean): void {
     this.#timers.clear(this.#readyTimer);
     this.#readyTimer = null;
@@ -183,10 +187,13 @@ export class Connection {
       const now = this.#options.now();
       // A wall clock set back (NTP, the visitor's settings) must not hide a dead link for that long.
       if (now < this.#lastHeardAt) this.#lastHeardAt = now;
-      if (now - this.#lastHeardAt > livenessMs) {
+      let waiting = this.#unansweredSince;
+      if (waiting !== null && (waiting <= this.#lastHeardAt || now < waiting)) waiting = null;
+      if (waiting !== null && now - this.#lastHeardAt > livenessMs && now - waiting > livenessMs - pingMs) {
         this.#options.onSilent();
         return false;
       }
+      this.#unansweredSince = waiting ?? now;
       this.#pingSentAt = now;
       this.send({ type: 'ping' });
     });
@@ -212,7 +219,7 @@ export class Connection {
     this.#timers.clearAll();
     this.#readyTimer = null;
     this.#queued = [];
-    this.#pingSentAt = null;
+    this.#pingSentAt = this.#unansweredSince = null;
     const socket = this.#socket;
     this.#socket = null;
     if (socket) letGo(socket, sayEnd);

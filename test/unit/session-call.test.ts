@@ -396,6 +396,30 @@ describe('liveness', () => {
     expect(other.session.stats.rttMs).toBeGreaterThanOrEqual(0);
   });
 
+  it('takes no late tick of a hidden tab for a dead link, and still finds a dead one at the next', async () => {
+    // Chrome runs a tab's timers once a minute after it has been hidden for five minutes with no sound: each
+    // ping tick then comes a minute after the one before.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    let lateBy = 0;
+    const h = harness({ now: () => Date.now() + lateBy });
+    await h.goLive();
+    const minuteLateTick = () => {
+      lateBy += 57_500;
+      return vi.advanceTimersByTimeAsync(2500);
+    };
+    for (let i = 0; i < 3; i++) {
+      await minuteLateTick();
+      expect(h.socket.sentJson.at(-1)).toEqual({ type: 'ping' });
+      h.socket.receive({ type: 'pong' }); // the service answers at once
+    }
+    expect(h.session.state).toBe('live');
+
+    await minuteLateTick(); // a ping that is never answered: the link is dead
+    expect(h.session.state).toBe('live');
+    await minuteLateTick();
+    expect(h.session.state).toBe('reconnecting');
+  });
+
   it('counts every frame and message from the service as a sign of life, pong or not', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const h = harness({ now: () => Date.now() });
