@@ -2,62 +2,17 @@
 // device takes over, and the widget must not keep the gone device as its choice — the picker would show a
 // device that is no longer there, and every later call would ask for it with `exact` and fail MIC_UNAVAILABLE.
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import '../../src/voice-agent.ts';
-import type { VoiceAgentElement } from '../../src/voice-agent.ts';
-import { cleanUp, resetFakes, socket, sockets } from './ui-harness.ts';
-
-let restore: (() => void) | null = null;
-/** getUserMedia as Chromium answers once `gone` is unplugged: an exact request for it fails. */
-function watchMicrophone(): { calls: MediaStreamConstraints[]; streams: MediaStream[]; unplug: (id: string) => void } {
-  const devices = navigator.mediaDevices;
-  const original = Object.getOwnPropertyDescriptor(devices, 'getUserMedia');
-  const real = devices.getUserMedia.bind(devices);
-  const calls: MediaStreamConstraints[] = [];
-  const streams: MediaStream[] = [];
-  let gone: string | null = null;
-  Object.defineProperty(devices, 'getUserMedia', {
-    configurable: true,
-    value: async (constraints: MediaStreamConstraints) => {
-      calls.push(constraints);
-      const wanted = (constraints.audio as MediaTrackConstraints).deviceId as { exact?: string } | undefined;
-      if (gone && wanted?.exact === gone) throw new DOMException('Requested device not found', 'OverconstrainedError');
-      const stream = await real(constraints);
-      streams.push(stream);
-      return stream;
-    },
-  });
-  restore = () => {
-    if (original) Object.defineProperty(devices, 'getUserMedia', original);
-    else delete (devices as { getUserMedia?: unknown }).getUserMedia;
-  };
-  return { calls, streams, unplug: (id) => (gone = id) };
-}
+import { resetFakes } from './ui-harness.ts';
+import { shadow } from '../fixtures/media-spy.ts';
+import { callLive, cleanUpWidgets, mountWidget, restoreAfterTest, watchMicrophone } from './real-widget.ts';
 
 beforeEach(() => resetFakes());
-afterEach(async () => {
-  for (const element of document.querySelectorAll('voice-agent')) await (element as VoiceAgentElement).end();
-  restore?.();
-  restore = null;
-  cleanUp();
-});
-
-async function call(element: VoiceAgentElement): Promise<void> {
-  const before = sockets.length;
-  const started = element.start();
-  await vi.waitFor(() => expect(sockets.length).toBe(before + 1), 5000);
-  socket().open();
-  socket().receive({ type: 'ready', conversationId: 'c-1', maxSeconds: 300, agent: { name: 'Amina', avatar: {}, language: 'en' } });
-  await started;
-}
+afterEach(cleanUpWidgets);
 
 it('forgets a chosen microphone that was unplugged mid-call: the picker and the next call use the default one', async () => {
-  const mic = watchMicrophone();
-  const element = document.createElement('voice-agent');
-  element.setAttribute('public-id', 'shop-42');
-  element.setAttribute('server-url', 'https://service.test/');
-  element.setAttribute('lang', 'en');
-  document.body.append(element);
-  await call(element);
+  const watched = watchMicrophone();
+  const element = mountWidget();
+  await callLive(element);
   expect(element.state).toBe('live');
   const root = element.shadowRoot!;
 
@@ -71,12 +26,12 @@ it('forgets a chosen microphone that was unplugged mid-call: the picker and the 
   await vi.waitFor(() => expect(element.inputDeviceId).toBe(headset));
 
   // The headset is switched off: its track ends, and it can no longer be opened.
-  mic.unplug(headset);
-  const before = mic.calls.length;
-  const track = mic.streams.at(-1)!.getAudioTracks()[0]!;
+  watched.unplug(headset);
+  const before = watched.calls.length;
+  const track = watched.streams.at(-1)!.getAudioTracks()[0]!;
   track.stop();
   track.dispatchEvent(new Event('ended'));
-  await vi.waitFor(() => expect(mic.calls.length).toBe(before + 1));
+  await vi.waitFor(() => expect(watched.calls.length).toBe(before + 1));
   await vi.waitFor(() => expect(element.shadowRoot!.querySelector('[part="typed-notice"]')).toBeNull());
   expect(element.state).toBe('live');
 
@@ -87,18 +42,14 @@ it('forgets a chosen microphone that was unplugged mid-call: the picker and the 
 
   // And the next call opens the default microphone instead of failing on the gone one.
   await element.end();
-  await call(element);
+  await callLive(element);
   expect(element.state).toBe('live');
 });
 
 it('forgets a chosen microphone unplugged between calls (devicechange): the next call uses the default one', async () => {
-  const mic = watchMicrophone();
-  const element = document.createElement('voice-agent');
-  element.setAttribute('public-id', 'shop-42');
-  element.setAttribute('server-url', 'https://service.test/');
-  element.setAttribute('lang', 'en');
-  document.body.append(element);
-  await call(element);
+  const watched = watchMicrophone();
+  const element = mountWidget();
+  await callLive(element);
   const root = element.shadowRoot!;
   await vi.waitFor(() => expect(root.querySelector('[part="microphone-select"]')).not.toBeNull(), 5000);
   const select = root.querySelector<HTMLSelectElement>('[part="microphone-select"]')!;
@@ -109,21 +60,12 @@ it('forgets a chosen microphone unplugged between calls (devicechange): the next
   await element.end();
 
   // Between calls the headset is switched off: the browser lists the devices without it and says so.
-  mic.unplug(headset);
+  watched.unplug(headset);
   const devices = navigator.mediaDevices;
-  const real = devices.enumerateDevices.bind(devices);
-  const listed = await real();
-  Object.defineProperty(devices, 'enumerateDevices', {
-    configurable: true,
-    value: async () => listed.filter((device) => device.deviceId !== headset),
-  });
-  const undoList = () => delete (devices as { enumerateDevices?: unknown }).enumerateDevices;
-  try {
-    devices.dispatchEvent(new Event('devicechange'));
-    await vi.waitFor(() => expect(element.inputDeviceId).toBe(''));
-    await call(element);
-    expect(element.state).toBe('live');
-  } finally {
-    undoList();
-  }
+  const listed = await devices.enumerateDevices();
+  restoreAfterTest(shadow(devices, 'enumerateDevices', async () => listed.filter((device) => device.deviceId !== headset)));
+  devices.dispatchEvent(new Event('devicechange'));
+  await vi.waitFor(() => expect(element.inputDeviceId).toBe(''));
+  await callLive(element);
+  expect(element.state).toBe('live');
 });

@@ -1,0 +1,71 @@
+// The real <voice-agent> (the shipped element and its real audio engine, the fake-device microphone) in a
+// browser test, against the fake socket and ticket of ui-harness.ts: mounted, called until live, and the page's
+// getUserMedia watched (what was asked for, what was given, a device unplugged).
+import { expect, vi } from 'vitest';
+import '../../src/voice-agent.ts';
+import type { VoiceAgentElement } from '../../src/voice-agent.ts';
+import { shadow } from '../fixtures/media-spy.ts';
+import { cleanUp, socket, sockets } from './ui-harness.ts';
+
+/** A real widget on the page with these attributes (shop-42 at the fake service, English unless told). */
+export function mountWidget(attributes: Record<string, string> = {}): VoiceAgentElement {
+  const element = document.createElement('voice-agent');
+  for (const [name, value] of Object.entries({ 'public-id': 'shop-42', 'server-url': 'https://service.test/', lang: 'en', ...attributes })) {
+    element.setAttribute(name, value);
+  }
+  document.body.append(element);
+  return element;
+}
+
+/** Starts a call and answers it until it is live. */
+export async function callLive(element: VoiceAgentElement, options: { microphone?: boolean } = {}): Promise<void> {
+  const before = sockets.length;
+  const started = element.start(options);
+  await vi.waitFor(() => expect(sockets.length).toBe(before + 1), 5000);
+  socket().open();
+  socket().receive({ type: 'ready', conversationId: 'c-1', maxSeconds: 300, agent: { name: 'Amina', avatar: {}, language: 'en' } });
+  await started;
+  expect(element.state).toBe('live');
+}
+
+/** What the test changed on the page, put back by cleanUpWidgets(). */
+const restorers: Array<() => void> = [];
+
+/** For afterEach: ends every widget's call, puts back what was watched or stood in for, and clears the page. */
+export async function cleanUpWidgets(): Promise<void> {
+  for (const element of document.querySelectorAll('voice-agent')) await (element as VoiceAgentElement).end();
+  for (const restore of restorers.splice(0).reverse()) restore();
+  cleanUp();
+}
+
+/** `restore` runs at the next cleanUpWidgets(). */
+export function restoreAfterTest(restore: () => void): void {
+  restorers.push(restore);
+}
+
+export interface WatchedMicrophone {
+  /** What each getUserMedia call asked for. */
+  calls: MediaStreamConstraints[];
+  /** What each gave. */
+  streams: MediaStream[];
+  /** From now on an exact request for this device fails, as Chromium answers once it is unplugged. */
+  unplug(deviceId: string): void;
+}
+
+/** The page's getUserMedia, watched until the test is cleaned up. */
+export function watchMicrophone(): WatchedMicrophone {
+  const devices = navigator.mediaDevices;
+  const real = devices.getUserMedia.bind(devices);
+  const calls: MediaStreamConstraints[] = [];
+  const streams: MediaStream[] = [];
+  let gone: string | null = null;
+  restoreAfterTest(shadow(devices, 'getUserMedia', async (constraints: MediaStreamConstraints) => {
+    calls.push(constraints);
+    const wanted = (constraints.audio as MediaTrackConstraints).deviceId as { exact?: string } | undefined;
+    if (gone && wanted?.exact === gone) throw new DOMException('Requested device not found', 'OverconstrainedError');
+    const stream = await real(constraints);
+    streams.push(stream);
+    return stream;
+  }));
+  return { calls, streams, unplug: (id) => (gone = id) };
+}
