@@ -2,7 +2,7 @@
 // the page's audio session type is set, the microphone is asked for, and the call's AudioContext is created
 // and resumed. Part of the launcher every page downloads, so it only starts things: the audio engine adopts
 // them (AudioEngineOptions.gesture) and turns their failures into the call's errors.
-import { releaseAudioSession, setAudioSessionType } from './audio-session.ts';
+import { claimAudioSession } from './audio-session.ts';
 import { canRequestMicrophone, microphoneConstraints, stopStream } from './microphone-request.ts';
 
 type ContextConstructor = new (options?: AudioContextOptions) => AudioContext;
@@ -38,6 +38,8 @@ export class GestureAudio {
   /** Why the context could not be created in the gesture (reported by the engine). */
   private contextFailure: { error: unknown } | null = null;
   #microphone: Promise<MediaStream> | null = null;
+  /** The page's audio session, held until the microphone is taken (its taker claims it too) or let go. */
+  #releaseSession: () => void = () => undefined;
 
   /** Call synchronously in the visitor's gesture. Never throws. */
   constructor({ microphone, audioProcessing, deviceId }: GestureAudioOptions) {
@@ -46,7 +48,7 @@ export class GestureAudio {
     if (microphone) {
       // The session type first (iOS routes by it), then the microphone, then the context: Safari fixes the
       // context's rate when it is created, so a headset opened first keeps its own rate out of the call.
-      setAudioSessionType('play-and-record');
+      this.#releaseSession = claimAudioSession();
       try {
         this.#microphone = navigator.mediaDevices.getUserMedia(microphoneConstraints({ audioProcessing, deviceId }));
       } catch (error) {
@@ -73,14 +75,12 @@ export class GestureAudio {
   takeMicrophone(): Promise<MediaStream> | null {
     const microphone = this.#microphone;
     this.#microphone = null;
+    this.#releaseSession();
     return microphone;
   }
 
   /** Lets go of whatever was not taken: the microphone's tracks are stopped once they arrive, the context closed. */
   release(): void {
-    // A call that never took what its gesture opened (its code failed to load, it was cancelled) gives the
-    // page its audio session back too.
-    if (this.#microphone) releaseAudioSession();
     this.takeMicrophone()?.then(stopStream, () => undefined);
     const context = this.context;
     this.context = this.contextFailure = null;

@@ -3,7 +3,7 @@
 import type { FrameSource } from '../call/audio-ports.ts';
 import { CallError, describeError } from '../call/errors.ts';
 import type { AudioLevel, FrameSamples } from '../../worklets/messages.ts';
-import { setAudioSessionType } from './audio-session.ts';
+import { claimAudioSession } from './audio-session.ts';
 import { CaptureNode } from './capture-node.ts';
 import type { GestureAudio } from './gesture-audio.ts';
 import {
@@ -47,6 +47,8 @@ export class MicrophoneSource implements FrameSource {
   #switching: Promise<void> = Promise.resolve();
   /** Last said through `onHeld`. */
   #held = false;
+  /** Gives back the page's audio session, claimed from open() until the microphone is let go. */
+  #releaseSession: (() => void) | null = null;
 
   constructor(
     private readonly shared: SharedAudioContext,
@@ -75,13 +77,15 @@ export class MicrophoneSource implements FrameSource {
     let streamRequest: Promise<MediaStream>;
     let context: AudioContext;
     try {
-      // Without a microphone API there is no call: fail before creating a context.
+      // Claimed before the gesture gives up its own claim with its request, and before any request (iOS routes
+      // by it); every failure below lets it go (#rejected).
+      this.#releaseSession ??= claimAudioSession();
       const asked = this.options.gesture?.takeMicrophone();
       if (asked) {
         streamRequest = checkedMicrophone(asked);
       } else {
+        // Without a microphone API there is no call: fail before creating a context.
         if (!canRequestMicrophone()) throw noMicrophoneApi();
-        setAudioSessionType('play-and-record');
         streamRequest = requestMicrophone({
           audioProcessing: this.options.audioProcessing,
           deviceId: this.#deviceId,
@@ -282,6 +286,8 @@ export class MicrophoneSource implements FrameSource {
 
   #release(): void {
     this.#releaseMicrophone();
+    this.#releaseSession?.();
+    this.#releaseSession = null;
     this.shared.release(this);
   }
 }

@@ -2,7 +2,6 @@
 // the visitor's gesture (GestureAudio) when there is one, else created synchronously by whichever end opens
 // first (inside the user's gesture); closed when the last one lets go.
 import { CallError, describeError } from '../call/errors.ts';
-import { releaseAudioSession } from './audio-session.ts';
 import { type GestureAudio, newCallContext } from './gesture-audio.ts';
 
 export { audioContextConstructor } from './gesture-audio.ts';
@@ -66,7 +65,6 @@ export class SharedAudioContext {
     this.#users.delete(user);
     if (this.#users.size > 0) return;
     this.#gesture?.release();
-    releaseAudioSession();
     if (!this.#context) return;
     const context = this.#context;
     this.#context = null;

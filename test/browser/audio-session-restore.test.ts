@@ -25,3 +25,17 @@ it.each(['auto', 'playback'])('gives the page back its audio session type (%s) w
   await element.end();
   await vi.waitFor(() => expect(session.type).toBe(pageType));
 });
+
+it('keeps the session a call while another widget’s voice call goes on after a typed call ends', async () => {
+  const session = { type: 'auto' };
+  restoreAfterTest(shadow(navigator, 'audioSession', session));
+  const voice = mountWidget();
+  const typed = mountWidget();
+  await callLive(voice);
+  await callLive(typed, { microphone: false });
+  await typed.end();
+  expect(typed.state).toBe('ended');
+  expect(session.type).toBe('play-and-record'); // the voice call still records
+  await voice.end();
+  await vi.waitFor(() => expect(session.type).toBe('auto'));
+});
