@@ -54,6 +54,7 @@ export interface ConnectionOptions {
   fetch: typeof fetch;
   createSocket: (url: string) => SocketLike;
   timeouts: ConnectionTimeouts;
+  /** Milliseconds on a clock that never steps (the session's `clock`). */
   now: () => number;
   visits: VisitKeeper;
   stats: LinkStats;
@@ -174,9 +175,10 @@ export class Connection {
   }
 
   /** The service said `ready` on this socket: the wait for it ends, and from now on the socket is pinged every
-   *  `pingMs` while `wanted()`, `onSilent` reporting it once nothing has arrived for `livenessMs`, a ping included.
-   *  The silence counts only once a ping has gone unanswered: a hidden tab's timers may run a minute late
-   *  (Chrome's intensive throttling), and a minute with no tick is no minute of a silent service. */
+   *  `pingMs` while `wanted()`. `onSilent` reports it dead once nothing has arrived for `livenessMs` and a ping
+   *  has waited more than `livenessMs - pingMs` for an answer: at a normal pace the first condition decides;
+   *  in a tab hidden for minutes, where Chrome runs timers once a minute, a late tick is no silence of the
+   *  service, and a ping left unanswered is found at the next tick. */
   ready(wanted: () => boolean): void {
     this.#timers.clear(this.#readyTimer);
     this.#readyTimer = null;
@@ -185,10 +187,8 @@ export class Connection {
       if (!this.isOpen) return false;
       if (!wanted()) return;
       const now = this.#options.now();
-      // A wall clock set back (NTP, the visitor's settings) must not hide a dead link for that long.
-      if (now < this.#lastHeardAt) this.#lastHeardAt = now;
       let waiting = this.#unansweredSince;
-      if (waiting !== null && (waiting <= this.#lastHeardAt || now < waiting)) waiting = null;
+      if (waiting !== null && waiting <= this.#lastHeardAt) waiting = null;
       if (waiting !== null && now - this.#lastHeardAt > livenessMs && now - waiting > livenessMs - pingMs) {
         this.#options.onSilent();
         return false;
@@ -201,7 +201,7 @@ export class Connection {
 
   /** The service answered a ping. */
   ponged(): void {
-    if (this.#pingSentAt !== null) this.#options.stats.rttMs = Math.max(0, this.#options.now() - this.#pingSentAt);
+    if (this.#pingSentAt !== null) this.#options.stats.rttMs = this.#options.now() - this.#pingSentAt;
     this.#pingSentAt = null;
   }
 

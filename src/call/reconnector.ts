@@ -54,8 +54,7 @@ export class Reconnector {
     }
     const outage = this.#outage;
     outage.backAt = Infinity;
-    // Never more than the whole budget from now, even when the wall clock was set back since the outage began.
-    const left = Math.min(policy.giveUpMs, outage.droppedAt + policy.giveUpMs - at);
+    const left = outage.droppedAt + policy.giveUpMs - at;
     this.#giveUpTimer = this.#timers.after(Math.max(0, left), () => this.#fail(new CallError('CONNECTION_LOST', GIVE_UP_MESSAGE)));
     await this.#retry(outage.budget);
   }

@@ -30,7 +30,11 @@ export interface SessionOptions {
   fetch?: typeof fetch;
   createSocket?: (url: string) => SocketLike;
   storage?: KeyValueStorage | null;
+  /** The wall clock (Date.now): dates the visit tokens kept between visits. */
   now?: () => number;
+  /** A clock that never steps (performance.now): times the call — the link's liveness, the reconnection's
+   *  outages, the uplink's pace, the call's length — whatever the visitor's wall clock does. */
+  clock?: () => number;
   timeouts?: Partial<Timeouts>;
   reconnect?: Partial<ReconnectPolicy>;
   /** Online/offline hints; the browser's `navigator.onLine` and window events by default. */

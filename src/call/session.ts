@@ -37,7 +37,7 @@ export class CallSession extends Emitter<SessionEventMap> {
   readonly #visits: VisitTokens;
   /** What the link of every call is built with. */
   readonly #linkBase: Pick<ConnectionOptions, 'fetch' | 'createSocket' | 'timeouts' | 'now'>;
-  readonly #now: () => number;
+  readonly #clock: () => number;
   readonly #reconnectPolicy: ReconnectPolicy;
   readonly #network: NetworkHints;
   #muted = false;
@@ -50,16 +50,16 @@ export class CallSession extends Emitter<SessionEventMap> {
     super();
     this.#options = options;
     this.#timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
-    this.#now = options.now ?? Date.now;
+    this.#clock = options.clock ?? (() => performance.now());
     this.#visits = new VisitTokens(
-      new VisitStore(options.storage === undefined ? defaultStorage() : options.storage, this.#now),
+      new VisitStore(options.storage === undefined ? defaultStorage() : options.storage, options.now ?? Date.now),
       () => this.remember,
     );
     this.#linkBase = {
       fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
       createSocket: options.createSocket ?? ((url) => new WebSocket(url)),
       timeouts: this.#timeouts,
-      now: this.#now,
+      now: this.#clock,
     };
     this.#reconnectPolicy = { ...DEFAULT_RECONNECT_POLICY, ...options.reconnect };
     this.#network = options.network ?? browserNetworkHints();
@@ -308,7 +308,7 @@ export class CallSession extends Emitter<SessionEventMap> {
     // The wait for `ready` and the give-up deadline end before anyone hears of it.
     call.link.ready(() => this.#state === 'live');
     if (reconnected) call.reconnector.back();
-    call.startedAt = this.#now();
+    call.startedAt = this.#clock();
     call.conversationId = message.conversationId;
     call.lastError = null;
     const agent = { ...message.agent, avatar: sanitizeAvatar(message.agent.avatar) };
@@ -414,7 +414,7 @@ export class CallSession extends Emitter<SessionEventMap> {
   #finish(call: Call): void {
     if (call.finished || call !== this.#call) return;
     const message = call.endedMessage;
-    const localSeconds = call.startedAt === null ? 0 : Math.max(0, (this.#now() - call.startedAt) / 1000);
+    const localSeconds = call.startedAt === null ? 0 : Math.max(0, (this.#clock() - call.startedAt) / 1000);
     const detail: EndedDetail = {
       reason: message?.reason ?? call.endReason ?? 'closed',
       durationSeconds: message?.durationSeconds ?? Math.round(localSeconds * 10) / 10,

@@ -21,6 +21,7 @@ export function harness(
     fetch?: ReturnType<typeof scriptedFetch>;
     storage?: KeyValueStorage | null;
     now?: () => number;
+    clock?: () => number;
     timeouts?: Partial<Timeouts>;
     reconnect?: Partial<ReconnectPolicy>;
   } = {},
@@ -40,6 +41,8 @@ export function harness(
     fetch,
     storage,
     now: options.now,
+    // Tests time the call with the clock they give (under fake timers) unless they give a wall clock apart.
+    clock: options.clock ?? options.now,
     timeouts: options.timeouts,
     reconnect: options.reconnect,
     network,
