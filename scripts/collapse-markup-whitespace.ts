@@ -3,7 +3,8 @@
 // run of whitespace that holds a line break, in the static text of an `html` or `svg` template under src/,
 // into one space: what the browser renders is the same (the widget has no `white-space: pre` around static
 // text; the transcript's pre-wrap text is an interpolation alone in its element). The templates are found in
-// the parsed module (after TypeScript is stripped), never by scanning text.
+// the parsed module (after TypeScript is stripped), never by scanning text, and the edit carries its source map.
+import MagicString from 'magic-string';
 import type { Plugin } from 'vite';
 
 interface Node {
@@ -36,14 +37,14 @@ function markupPieces(program: Node): Array<[number, number]> {
 }
 
 /** `code` with the line breaks (and the indentation around them) in its markup templates made single spaces. */
-export function collapseMarkupWhitespace(code: string, program: Node): string {
-  let out = '';
-  let at = 0;
-  for (const [start, end] of markupPieces(program).sort((a, b) => a[0] - b[0])) {
-    out += code.slice(at, start) + code.slice(start, end).replace(/[ \t]*(?:\r?\n[ \t]*)+/g, ' ');
-    at = end;
+export function collapseMarkupWhitespace(code: string, program: Node): MagicString {
+  const edited = new MagicString(code);
+  for (const [start, end] of markupPieces(program)) {
+    for (const run of code.slice(start, end).matchAll(/[ \t]*(?:\r?\n[ \t]*)+/g)) {
+      edited.overwrite(start + run.index, start + run.index + run[0].length, ' ');
+    }
   }
-  return out + code.slice(at);
+  return edited;
 }
 
 export function collapseMarkupLiterals(): Plugin {
@@ -52,7 +53,8 @@ export function collapseMarkupLiterals(): Plugin {
     apply: 'build',
     transform(code, id) {
       if (!/\/src\/.*\.ts$/.test(id) || !/\b(html|svg)`/.test(code)) return null;
-      return { code: collapseMarkupWhitespace(code, this.parse(code) as unknown as Node), map: null };
+      const edited = collapseMarkupWhitespace(code, this.parse(code) as unknown as Node);
+      return { code: edited.toString(), map: edited.generateMap({ source: id, includeContent: true, hires: 'boundary' }) };
     },
   };
 }

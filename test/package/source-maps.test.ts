@@ -1,6 +1,7 @@
 // The build's hidden source maps (dist/**/*.js.map, for debugging the build; not in the npm package) point at
-// the right source, including after scripts/chunk-names.ts wrote the chunks' names into the code: a map left
-// behind by that rewrite points every later column at the wrong place.
+// the right source, including after scripts/chunk-names.ts wrote the chunks' names into the code (a map left
+// behind by that rewrite points every later column at the wrong place) and after
+// scripts/collapse-markup-whitespace.ts took the line breaks out of the templates (every later line).
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decode } from '@jridgewell/sourcemap-codec';
@@ -34,6 +35,24 @@ function namesInStep(code: string, map: SourceMap): { inStep: number; checked: n
   return { inStep, checked };
 }
 
+/** Of the mappings that start at a markup template (a backtick and a tag), how many point at a template in the
+ *  source (its backtick, or its `html`/`svg` tag). */
+function templatesInStep(code: string, map: SourceMap & { sources: string[] }): { inStep: number; checked: number } {
+  const lines = code.split('\n');
+  const sources = map.sourcesContent.map((text) => text.split('\n'));
+  let inStep = 0;
+  let checked = 0;
+  decode(map.mappings).forEach((segments, line) => {
+    for (const [column, source, sourceLine, sourceColumn] of segments) {
+      if (source === undefined || !/\/src\//.test(map.sources[source]!)) continue;
+      if (!/^`\s?</.test(lines[line]!.slice(column))) continue;
+      checked++;
+      if (/^(html|svg)?`/.test(sources[source]![sourceLine!]?.slice(sourceColumn) ?? '')) inStep++;
+    }
+  });
+  return { inStep, checked };
+}
+
 const builtFiles = async () => [
   ...(await readdir(DIST)).filter((file) => file.endsWith('.js')),
   ...(await readdir(join(DIST, 'assets'))).filter((file) => file.endsWith('.js')).map((file) => `assets/${file}`),
@@ -51,6 +70,18 @@ describe('hidden source maps', () => {
       // when the chunk names shifted it.
       expect.soft(checked, file).toBeGreaterThanOrEqual(10);
       expect.soft(inStep / checked, file).toBeGreaterThanOrEqual(0.7);
+    }
+  });
+
+  it('map each of the panel\'s markup templates to its place in the source', async () => {
+    const chunks = (await builtFiles()).filter((file) => /^assets\/call-ui-/.test(file));
+    expect(chunks).toHaveLength(2); // the script-tag build's and the bundler entry's
+    for (const file of chunks) {
+      const code = await readFile(join(DIST, file), 'utf8');
+      const map = JSON.parse(await readFile(join(DIST, `${file}.map`), 'utf8')) as SourceMap & { sources: string[] };
+      const { inStep, checked } = templatesInStep(code, map);
+      expect(checked, file).toBeGreaterThanOrEqual(20);
+      expect(inStep, file).toBe(checked);
     }
   });
 });

@@ -6,7 +6,7 @@ import { parseAst } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { collapseMarkupWhitespace } from '../../scripts/collapse-markup-whitespace.ts';
 
-const collapse = (code: string) => collapseMarkupWhitespace(code, parseAst(code) as never);
+const collapse = (code: string) => collapseMarkupWhitespace(code, parseAst(code) as never).toString();
 
 describe('collapseMarkupWhitespace', () => {
   it('makes each line break in markup, with the indentation around it, one space', () => {
@@ -29,7 +29,7 @@ describe('collapseMarkupWhitespace', () => {
     ].join('\n'));
   });
 
-  it('leaves a member call such as lit.html`…` alone (only the imported tags are the widget’s)', () => {
+  it('leaves a member call such as lit.html`…` alone (only the bare names html and svg are the widget’s tags)', () => {
     const code = 'const v = lit.html`<p>\n  a</p>`;';
     expect(collapse(code)).toBe(code);
   });
