@@ -166,8 +166,15 @@ export class AudioEngine {
     });
     if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.#pageShown);
     // A context already held when taken over (created outside a gesture under autoplay rules, or interrupted
-    // while the call's code downloaded after the tap) sends no `statechange`: look at it now.
-    this.#keeper.check();
+    // while the call's code downloaded after the tap) sends no `statechange`: look at it once the microphone
+    // is open (a context may wait for it behind the permission prompt, and Tap to continue would flash there).
+    const keeper = this.#keeper;
+    void Promise.resolve()
+      .then(() => this.#microphone.opened)
+      .then(
+        () => keeper.check(),
+        () => undefined,
+      );
   }
 
   readonly #pageShown = (): void => {

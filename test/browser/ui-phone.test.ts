@@ -36,12 +36,14 @@ const inViewport = (rect: DOMRect): boolean =>
 
 const CONTROLS = 'button, input, select, summary, a';
 
-/** A box whose content overflows and can be scrolled to. */
-function scrolls(box: Element): boolean {
+const scrolling = (overflow: string) => overflow === 'auto' || overflow === 'scroll';
+
+/** A box whose content overflows and can be scrolled to (on `axis` alone, when given). */
+function scrolls(box: Element, axis?: 'x' | 'y'): boolean {
   const { overflowX, overflowY } = getComputedStyle(box);
-  const scrolling = (overflow: string) => overflow === 'auto' || overflow === 'scroll';
-  return (scrolling(overflowY) && box.scrollHeight > box.clientHeight + 1) ||
-    (scrolling(overflowX) && box.scrollWidth > box.clientWidth + 1);
+  const y = scrolling(overflowY) && box.scrollHeight > box.clientHeight + 1;
+  const x = scrolling(overflowX) && box.scrollWidth > box.clientWidth + 1;
+  return axis === 'x' ? x : axis === 'y' ? y : x || y;
 }
 
 /** Whether `node` sits in a box (inside the panel) that scrolls, so it can be scrolled into view. */
@@ -55,14 +57,17 @@ const inScrollingBox = (node: Element, panel: Element): boolean => {
 function clippedBy(node: Element): Element | null {
   const rect = node.getBoundingClientRect();
   if (rect.width === 0 || rect.height === 0) return null;
+  // Each axis on its own: a body that scrolls down does not excuse a control cut at its side.
+  let scrolledX = false;
+  let scrolledY = false;
   for (let box = node.parentElement; box; box = box.parentElement) {
     const { overflowX, overflowY } = getComputedStyle(box);
-    if (scrolls(box)) return null; // scrolled to, not cut
+    scrolledX ||= scrolls(box, 'x');
+    scrolledY ||= scrolls(box, 'y');
     const hides = (overflow: string) => overflow === 'hidden' || overflow === 'clip';
-    if (!hides(overflowX) && !hides(overflowY)) continue;
     const area = box.getBoundingClientRect();
-    const outX = hides(overflowX) && (rect.left < area.left - 0.5 || rect.right > area.right + 0.5);
-    const outY = hides(overflowY) && (rect.top < area.top - 0.5 || rect.bottom > area.bottom + 0.5);
+    const outX = !scrolledX && hides(overflowX) && (rect.left < area.left - 0.5 || rect.right > area.right + 0.5);
+    const outY = !scrolledY && hides(overflowY) && (rect.top < area.top - 0.5 || rect.bottom > area.bottom + 0.5);
     if (outX || outY) return box;
   }
   return null;

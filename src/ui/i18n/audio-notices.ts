@@ -5,7 +5,7 @@ export interface AudioNoticeStrings {
   tapToContinue: string;
   /** Under the Tap to continue button. */
   audioPaused: string;
-  /** The system holds the microphone mid-call (a phone call, another app): the agent hears silence meanwhile. */
+  /** The system mutes the microphone mid-call (a phone call, another app, a mute key): the agent hears silence meanwhile. */
   micHeld: string;
   /** The microphone went away mid-call and no other one could be opened: the call goes on typed. */
   micLost: string;

@@ -152,7 +152,7 @@ export const catalogue: Catalogue = {
   notices: {
     tapToContinue: 'Tap to continue',
     audioPaused: 'The browser paused the sound. Tap to hear the assistant again.',
-    micHeld: 'Your device is using the microphone elsewhere (a phone call, another app): the assistant cannot hear you until it is back. You can type meanwhile.',
+    micHeld: 'The microphone is paused by your device or another app: the assistant cannot hear you until it is back. You can type meanwhile.',
     micLost: 'The microphone stopped. The call goes on by typing: type your message and the assistant answers aloud.',
     typedCall: 'Typed call: no microphone is used. Type your message and the assistant answers aloud.',
     continueByTyping: 'Continue by typing',

@@ -5,13 +5,18 @@ export function isolate(text: string): string {
   return `\u2068${text}\u2069`;
 }
 
-/** `text` cut to at most `max` characters, at a word's end where there is one, with "…" after it. */
+/** `text` cut to at most `max` characters (user-perceived: a letter keeps its marks, an emoji its parts), at a
+ *  word's end where there is one, with "…" after it. Bidi controls are dropped first: a cut must not leave one
+ *  open, nor take the closing one of ours (see isolate). */
 export function shortened(text: string, max: number): string {
-  const chars = Array.from(text);
-  if (chars.length <= max) return text;
+  const plain = text.replace(/[\u202A-\u202E\u2066-\u2069]/g, '');
+  const chars = typeof Intl.Segmenter === 'function'
+    ? Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(plain), (part) => part.segment)
+    : Array.from(plain);
+  if (chars.length <= max) return plain;
   const cut = chars.slice(0, max - 1).join('');
   const space = cut.lastIndexOf(' ');
-  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  return `${(space > cut.length / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
 export class Formatter {

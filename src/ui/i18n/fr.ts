@@ -153,7 +153,7 @@ export const catalogue: Catalogue = {
   notices: {
     tapToContinue: 'Touchez pour continuer',
     audioPaused: 'Le navigateur a mis le son en pause. Touchez pour entendre à nouveau l’assistant.',
-    micHeld: 'Votre appareil utilise le micro ailleurs (un appel, une autre application) : l’assistant ne vous entend plus jusqu’à son retour. Vous pouvez écrire en attendant.',
+    micHeld: 'Le micro est suspendu par votre appareil ou une autre application : l’assistant ne vous entend plus jusqu’à son retour. Vous pouvez écrire en attendant.',
     micLost: 'Le micro s’est arrêté. L’appel continue par écrit : tapez votre message, l’assistant vous répond à voix haute.',
     typedCall: 'Appel écrit : le micro n’est pas utilisé. Tapez votre message, l’assistant vous répond à voix haute.',
     continueByTyping: 'Continuer par écrit',

@@ -162,7 +162,7 @@ export class CallUi implements ReactiveController {
       },
       // A chosen device unplugged between calls (a headset switched off): the next call would ask for it with
       // `exact` and fail MIC_UNAVAILABLE every time; the default device it is then.
-      listed: (inputs, outputs) => {
+      devicesListed: (inputs, outputs) => {
         const gone = (id: string, devices: readonly MediaDeviceInfo[]) => id && !devices.some((d) => d.deviceId === id);
         if (gone(host.inputDeviceId, inputs)) host.inputDeviceId = '';
         if (outputs.length > 0 && gone(host.outputDeviceId, outputs)) host.outputDeviceId = '';

@@ -16,7 +16,7 @@ export interface DeviceTarget {
   switchOutput(deviceId: string): Promise<void>;
   /** The browser listed its devices by id (the page may use the microphone): a chosen device missing from the
    *  list (unplugged) is to be forgotten. */
-  listed?(inputs: readonly MediaDeviceInfo[], outputs: readonly MediaDeviceInfo[]): void;
+  devicesListed?(inputs: readonly MediaDeviceInfo[], outputs: readonly MediaDeviceInfo[]): void;
 }
 
 /** True where the agent's voice can be sent to a chosen output device. */
@@ -65,7 +65,7 @@ export class DevicePicker implements ReactiveController {
       this.inputs = all.filter((device) => device.kind === 'audioinput' && device.deviceId);
       this.outputs = canChooseOutput() ? all.filter((device) => device.kind === 'audiooutput' && device.deviceId) : [];
       // Without the page's permission browsers list no ids: nothing can be said about a chosen device then.
-      if (this.inputs.length > 0) this.target.listed?.(this.inputs, this.outputs);
+      if (this.inputs.length > 0) this.target.devicesListed?.(this.inputs, this.outputs);
     } catch {
       this.inputs = this.outputs = [];
     }
