@@ -150,38 +150,34 @@ export class MicrophoneSource implements FrameSource {
     const previous = this.#stream;
     this.#stream = stream;
     this.#deviceId = deviceId;
-    this.#watch(stream);
+    this.#follow(stream, true);
     if (previous) {
-      this.#unwatch(previous);
+      this.#follow(previous, false);
       stopStream(previous);
     }
     this.#heldChanged();
   }
 
-  /** Follows `stream`'s track: ended (unplugged, revoked), muted and unmuted by the system. */
-  #watch(stream: MediaStream): void {
+  /** Follows `stream`'s track (or stops following it): ended (unplugged, revoked), muted and unmuted by the
+   *  system. */
+  #follow(stream: MediaStream, follow: boolean): void {
     for (const track of stream.getAudioTracks()) {
-      track.addEventListener('ended', this.#trackEnded);
-      track.addEventListener('mute', this.#heldChanged);
-      track.addEventListener('unmute', this.#heldChanged);
+      for (const type of ['ended', 'mute', 'unmute']) {
+        if (follow) track.addEventListener(type, this.#onTrack);
+        else track.removeEventListener(type, this.#onTrack);
+      }
     }
   }
 
-  #unwatch(stream: MediaStream): void {
-    for (const track of stream.getAudioTracks()) {
-      track.removeEventListener('ended', this.#trackEnded);
-      track.removeEventListener('mute', this.#heldChanged);
-      track.removeEventListener('unmute', this.#heldChanged);
-    }
-  }
+  readonly #onTrack = (event: Event): void => (event.type === 'ended' ? this.#trackEnded() : this.#heldChanged());
 
   /** iOS mutes the track while a phone call or another app has the microphone: the call hears silence. */
-  readonly #heldChanged = (): void => {
+  #heldChanged(): void {
     const held = this.#stream?.getAudioTracks().some((track) => track.muted) ?? false;
     if (held === this.#held) return;
     this.#held = held;
     this.options.onHeld?.(held);
-  };
+  }
 
   close(): void {
     this.#generation++;
@@ -203,7 +199,7 @@ export class MicrophoneSource implements FrameSource {
   /** Connects `stream` to a new capture processor; frames flow at once when the source is started. */
   async #attach(generation: number, context: AudioContext, stream: MediaStream): Promise<void> {
     this.#stream = stream;
-    this.#watch(stream);
+    this.#follow(stream, true);
     this.#heldChanged();
     let capture: CaptureNode;
     try {
@@ -235,7 +231,7 @@ export class MicrophoneSource implements FrameSource {
 
   /** The microphone ended mid-call (unplugged, revoked): the default device takes over if there is one
    *  (permission was given for this call, so no gesture is needed); with none, the session hears of it. */
-  readonly #trackEnded = (): void => {
+  #trackEnded(): void {
     if (this.#failure || this.#replacing) return;
     const generation = this.#generation;
     const context = this.shared.current;
@@ -256,7 +252,7 @@ export class MicrophoneSource implements FrameSource {
       .finally(() => {
         this.#replacing = null;
       });
-  };
+  }
 
   /** The microphone went away mid-call: frames stop, the session hears about it once. */
   #fail(error: CallError): void {
@@ -277,7 +273,7 @@ export class MicrophoneSource implements FrameSource {
     this.#capture?.dispose();
     this.#capture = null;
     if (this.#stream) {
-      this.#unwatch(this.#stream);
+      this.#follow(this.#stream, false);
       stopStream(this.#stream);
       this.#stream = null;
     }
