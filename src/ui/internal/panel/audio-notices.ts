@@ -1,5 +1,6 @@
 // The panel's word on the call's audio: "Tap to continue" while the browser holds the audio until a gesture,
-// the microphone held by the system, the notice of a typed call (chosen, or after the microphone went away), and "Continue by typing".
+// the microphone held by the system, the notice of a typed call (chosen, or after the microphone went away),
+// and "Continue by typing".
 import { html } from 'lit/html.js';
 import type { AudioNoticeStrings } from '../../i18n/audio-notices.ts';
 
