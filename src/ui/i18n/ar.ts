@@ -1,11 +1,9 @@
-import type { Catalogue } from './catalogue.ts';
-import { LAUNCHER_STRINGS } from './launcher.ts';
+import type { PanelStrings } from './catalogue.ts';
 
 // Modern Standard Arabic. Phrases about the agent avoid gendered verbs (the agent's name may be a man's
 // or a woman's): "جارٍ + verbal noun" for activities, "المساعد" where a subject is needed.
 // Digits are Latin (locale ar-u-nu-latn): see docs/widget.md, "Languages".
-export const catalogue: Catalogue = {
-  ...LAUNCHER_STRINGS.ar,
+export const strings: PanelStrings = {
   locale: 'ar-u-nu-latn',
 
   intro: 'تحدّث معنا بصوتك في أي وقت.',

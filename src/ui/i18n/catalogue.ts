@@ -99,3 +99,7 @@ export interface Catalogue extends LauncherStrings, ChoiceStrings {
 
   notices: AudioNoticeStrings;
 }
+
+/** What a language's own chunk holds: the rest of its catalogue is the launcher's (LAUNCHER_STRINGS), which the
+ *  page already has. With no import of its own, the chunk is the same file in both builds. */
+export type PanelStrings = Omit<Catalogue, keyof LauncherStrings>;

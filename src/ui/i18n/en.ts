@@ -1,8 +1,6 @@
-import type { Catalogue } from './catalogue.ts';
-import { LAUNCHER_STRINGS } from './launcher.ts';
+import type { PanelStrings } from './catalogue.ts';
 
-export const catalogue: Catalogue = {
-  ...LAUNCHER_STRINGS.en,
+export const strings: PanelStrings = {
   locale: 'en',
 
   intro: 'Talk with us out loud, any time.',

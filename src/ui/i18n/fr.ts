@@ -1,9 +1,7 @@
-import type { Catalogue } from './catalogue.ts';
-import { LAUNCHER_STRINGS } from './launcher.ts';
+import type { PanelStrings } from './catalogue.ts';
 
 // French typography: a no-break space (\u00a0) before « : » and « … » stays on the same line.
-export const catalogue: Catalogue = {
-  ...LAUNCHER_STRINGS.fr,
+export const strings: PanelStrings = {
   locale: 'fr',
 
   intro: 'Parlez-nous de vive voix, à tout moment.',

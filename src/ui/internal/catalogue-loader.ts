@@ -1,12 +1,13 @@
 // Each language's strings are a chunk of their own: a visitor downloads the catalogue of the language the
 // widget speaks, with the call's code, and another one only if the language changes.
-import type { Catalogue, Lang } from '../i18n/catalogue.ts';
+import type { Catalogue, Lang, PanelStrings } from '../i18n/catalogue.ts';
+import { LAUNCHER_STRINGS } from '../i18n/launcher.ts';
 import { chunkLoader } from './chunk-loader.ts';
 
 const DEV = import.meta.env.DEV;
 
 // One import() per language, written out: the bundler makes a chunk of each.
-const loaders: Record<Lang, () => Promise<{ catalogue: Catalogue }>> = {
+const loaders: Record<Lang, () => Promise<{ strings: PanelStrings }>> = {
   ar: chunkLoader(() => import('../i18n/ar.ts'), DEV ? '../i18n/ar.ts' : '__VOICE_AGENT_CHUNK__:src/ui/i18n/ar.ts'),
   fr: chunkLoader(() => import('../i18n/fr.ts'), DEV ? '../i18n/fr.ts' : '__VOICE_AGENT_CHUNK__:src/ui/i18n/fr.ts'),
   en: chunkLoader(() => import('../i18n/en.ts'), DEV ? '../i18n/en.ts' : '__VOICE_AGENT_CHUNK__:src/ui/i18n/en.ts'),
@@ -16,7 +17,8 @@ const loaded = new Map<Lang, Catalogue>();
 
 /** The language's catalogue, downloaded once; after a failure the next call tries again. */
 export async function loadCatalogue(lang: Lang): Promise<Catalogue> {
-  const { catalogue } = await loaders[lang]();
+  const { strings } = await loaders[lang]();
+  const catalogue: Catalogue = { ...LAUNCHER_STRINGS[lang], ...strings };
   loaded.set(lang, catalogue);
   return catalogue;
 }
