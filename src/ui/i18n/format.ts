@@ -5,14 +5,18 @@ export function isolate(text: string): string {
   return `\u2068${text}\u2069`;
 }
 
+/** Made on the first name that needs it (the status line renders every second during a call). */
+let graphemes: Intl.Segmenter | null | undefined;
+
 /** `text` cut to at most `max` characters (user-perceived: a letter keeps its marks, an emoji its parts), at a
  *  word's end where there is one, with "…" after it. Bidi controls are dropped first: a cut must not leave one
  *  open, nor take the closing one of ours (see isolate). */
 export function shortened(text: string, max: number): string {
   const plain = text.replace(/[\u202A-\u202E\u2066-\u2069]/g, '');
-  const chars = typeof Intl.Segmenter === 'function'
-    ? Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(plain), (part) => part.segment)
-    : Array.from(plain);
+  // No more code units than `max` is no more characters: most names end here, without segmenting.
+  if (plain.length <= max) return plain;
+  graphemes ??= typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
+  const chars = graphemes ? Array.from(graphemes.segment(plain), (part) => part.segment) : Array.from(plain);
   if (chars.length <= max) return plain;
   const cut = chars.slice(0, max - 1).join('');
   const space = cut.lastIndexOf(' ');

@@ -529,13 +529,12 @@ export class CallUi implements ReactiveController {
   /** The visible line under the agent's name. */
   #statusLine(): string {
     const { t } = this;
-    // The heading gives the whole name; here a long one would push what the agent is doing onto a third line.
-    const name = isolate(shortened(this.#agentName, STATUS_NAME_CHARS));
     switch (this.state) {
       case 'live': {
         const activity = this.#activity();
         if (activity === 'listening') return this.host.muted ? t.muted : t.activity.listening;
-        const line = t.activity[activity](name);
+        // The heading gives the whole name; here a long one would push what the agent is doing onto a third line.
+        const line = t.activity[activity](isolate(shortened(this.#agentName, STATUS_NAME_CHARS)));
         return this.host.muted ? `${line} · ${t.muted}` : line;
       }
       default: // an error's title is the error card's heading, said once
