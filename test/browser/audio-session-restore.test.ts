@@ -3,8 +3,8 @@
 // once the call's audio is let go the page gets back the type it had, so its own videos and sounds play as before.
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { shadow } from '../fixtures/media-spy.ts';
-import { resetFakes } from './ui-harness.ts';
-import { callLive, cleanUpWidgets, mountWidget, restoreAfterTest } from './real-widget.ts';
+import { goLive, resetFakes } from './ui-harness.ts';
+import { cleanUpWidgets, mountWidget, restoreAfterTest } from './real-widget.ts';
 
 beforeEach(() => resetFakes());
 afterEach(cleanUpWidgets);
@@ -13,14 +13,14 @@ it.each(['auto', 'playback'])('gives the page back its audio session type (%s) w
   const session = { type: pageType };
   restoreAfterTest(shadow(navigator, 'audioSession', session));
   const element = mountWidget();
-  await callLive(element);
+  await goLive(element);
   expect(session.type).toBe('play-and-record');
   await element.end();
   expect(element.state).toBe('ended');
   await vi.waitFor(() => expect(session.type).toBe(pageType));
 
   // The next call sets it again, and gives it back again.
-  await callLive(element);
+  await goLive(element);
   expect(session.type).toBe('play-and-record');
   await element.end();
   await vi.waitFor(() => expect(session.type).toBe(pageType));
@@ -31,8 +31,8 @@ it('keeps the session a call while another widget’s voice call goes on after a
   restoreAfterTest(shadow(navigator, 'audioSession', session));
   const voice = mountWidget();
   const typed = mountWidget();
-  await callLive(voice);
-  await callLive(typed, { microphone: false });
+  await goLive(voice);
+  await goLive(typed, {}, { microphone: false });
   await typed.end();
   expect(typed.state).toBe('ended');
   expect(session.type).toBe('play-and-record'); // the voice call still records

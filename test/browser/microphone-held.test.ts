@@ -3,8 +3,8 @@
 // engine and the fake-device microphone (the track's `muted`, which only the browser sets, is stood in for).
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { CATALOGUES } from '../catalogues.ts';
-import { resetFakes, text } from './ui-harness.ts';
-import { callLive, cleanUpWidgets, mountWidget, watchMicrophone } from './real-widget.ts';
+import { goLive, resetFakes, text } from './ui-harness.ts';
+import { cleanUpWidgets, mountWidget, watchMicrophone } from './real-widget.ts';
 
 /** What the system does to a track it takes or gives back. */
 function setHeld(track: MediaStreamTrack, held: boolean): void {
@@ -18,7 +18,7 @@ afterEach(cleanUpWidgets);
 it('says the microphone is held while the system mutes its track, and not once it is back or in the next call', async () => {
   const { streams } = watchMicrophone();
   const element = mountWidget({ lang: 'fr', layout: 'inline' });
-  await callLive(element);
+  await goLive(element);
   const notice = () => element.shadowRoot!.querySelector('[part="microphone-held-notice"]');
   await vi.waitFor(() => expect(streams).toHaveLength(1));
   const track = streams[0]!.getAudioTracks()[0]!;
@@ -38,7 +38,7 @@ it('says the microphone is held while the system mutes its track, and not once i
   setHeld(track, true);
   await vi.waitFor(() => expect(notice()).not.toBeNull());
   await element.end();
-  await callLive(element);
+  await goLive(element);
   await element.updateComplete;
   expect(notice()).toBeNull();
 });

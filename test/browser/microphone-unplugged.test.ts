@@ -2,9 +2,9 @@
 // device takes over, and the widget must not keep the gone device as its choice — the picker would show a
 // device that is no longer there, and every later call would ask for it with `exact` and fail MIC_UNAVAILABLE.
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { resetFakes } from './ui-harness.ts';
+import { goLive, resetFakes } from './ui-harness.ts';
 import { shadow } from '../fixtures/media-spy.ts';
-import { callLive, cleanUpWidgets, mountWidget, restoreAfterTest, watchMicrophone } from './real-widget.ts';
+import { cleanUpWidgets, mountWidget, restoreAfterTest, watchMicrophone } from './real-widget.ts';
 
 beforeEach(() => resetFakes());
 afterEach(cleanUpWidgets);
@@ -12,7 +12,7 @@ afterEach(cleanUpWidgets);
 it('forgets a chosen microphone that was unplugged mid-call: the picker and the next call use the default one', async () => {
   const watched = watchMicrophone();
   const element = mountWidget();
-  await callLive(element);
+  await goLive(element);
   expect(element.state).toBe('live');
   const root = element.shadowRoot!;
 
@@ -42,14 +42,14 @@ it('forgets a chosen microphone that was unplugged mid-call: the picker and the 
 
   // And the next call opens the default microphone instead of failing on the gone one.
   await element.end();
-  await callLive(element);
+  await goLive(element);
   expect(element.state).toBe('live');
 });
 
 it('forgets a chosen microphone unplugged between calls (devicechange): the next call uses the default one', async () => {
   const watched = watchMicrophone();
   const element = mountWidget();
-  await callLive(element);
+  await goLive(element);
   const root = element.shadowRoot!;
   await vi.waitFor(() => expect(root.querySelector('[part="microphone-select"]')).not.toBeNull(), 5000);
   const select = root.querySelector<HTMLSelectElement>('[part="microphone-select"]')!;
@@ -66,6 +66,6 @@ it('forgets a chosen microphone unplugged between calls (devicechange): the next
   restoreAfterTest(shadow(devices, 'enumerateDevices', async () => listed.filter((device) => device.deviceId !== headset)));
   devices.dispatchEvent(new Event('devicechange'));
   await vi.waitFor(() => expect(element.inputDeviceId).toBe(''));
-  await callLive(element);
+  await goLive(element);
   expect(element.state).toBe('live');
 });

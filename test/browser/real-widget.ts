@@ -1,11 +1,10 @@
 // The real <voice-agent> (the shipped element and its real audio engine, the fake-device microphone) in a
-// browser test, against the fake socket and ticket of ui-harness.ts: mounted, called until live, and the page's
-// getUserMedia watched (what was asked for, what was given, a device unplugged).
-import { expect, vi } from 'vitest';
+// browser test, against the fake socket and ticket of ui-harness.ts (its goLive() calls the element until live): mounted, cleaned
+// up, and the page's getUserMedia watched (what was asked for, what was given, a device unplugged).
 import '../../src/voice-agent.ts';
 import type { VoiceAgentElement } from '../../src/voice-agent.ts';
 import { shadow } from '../fixtures/media-spy.ts';
-import { cleanUp, socket, sockets } from './ui-harness.ts';
+import { cleanUp } from './ui-harness.ts';
 
 /** A real widget on the page with these attributes (shop-42 at the fake service, English unless told). */
 export function mountWidget(attributes: Record<string, string> = {}): VoiceAgentElement {
@@ -15,17 +14,6 @@ export function mountWidget(attributes: Record<string, string> = {}): VoiceAgent
   }
   document.body.append(element);
   return element;
-}
-
-/** Starts a call and answers it until it is live. */
-export async function callLive(element: VoiceAgentElement, options: { microphone?: boolean } = {}): Promise<void> {
-  const before = sockets.length;
-  const started = element.start(options);
-  await vi.waitFor(() => expect(sockets.length).toBe(before + 1), 5000);
-  socket().open();
-  socket().receive({ type: 'ready', conversationId: 'c-1', maxSeconds: 300, agent: { name: 'Amina', avatar: {}, language: 'en' } });
-  await started;
-  expect(element.state).toBe('live');
 }
 
 /** What the test changed on the page, put back by cleanUpWidgets(). */

@@ -1,6 +1,6 @@
 // Drives <voice-agent> through its states with the in-page fakes (no audio engine, no network):
 // a subclass supplies fake audio, WebSocket and fetch are stubbed, the test plays the server.
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import '../../src/voice-agent.ts';
 import { VoiceAgentElement } from '../../src/voice-agent.ts';
 import type { GestureAudio } from '../../src/audio/gesture-audio.ts';
@@ -106,19 +106,23 @@ export async function mount(attributes: Record<string, string> = {}, parent: Par
 
 export const AMINA = { name: 'Amina', avatar: { from: '#0ea5e9', to: '#6366f1' }, language: 'ar' };
 
-/** Starts a call and lets the service answer `ready`; resolves once the widget is live. */
+/** Starts a call (the test widget, or the real element with its real audio) and lets the service answer
+ *  `ready`; resolves once the widget is live. */
 export async function goLive(
-  element: UiTestAgent,
+  element: VoiceAgentElement,
   ready: { maxSeconds?: number; agent?: unknown } = {},
+  start: { microphone?: boolean } = {},
 ): Promise<void> {
   const before = sockets.length;
-  const started = element.start();
+  const started = element.start(start);
+  // The real element opens its microphone and loads the call's code first.
   await vi.waitFor(() => {
     if (sockets.length === before) throw new Error('waiting for the socket');
-  });
+  }, 5000);
   socket().open();
   socket().receive({ type: 'ready', conversationId: 'c-1', maxSeconds: ready.maxSeconds ?? 300, agent: ready.agent ?? AMINA });
   await started;
+  expect(element.state).toBe('live');
   await element.updateComplete;
 }
 
