@@ -3,13 +3,13 @@
 // out, the call either goes on with the default microphone or ends with MIC_UNAVAILABLE: never "live" with
 // nothing reaching the service.
 import { eventsOf } from '../e2e/widget-page.ts';
-import { dB, expect, figure, startCall, test, uplinkLevel, widget } from './lane.ts';
+import { dB, expect, figure, startCall, test, uplinkWindow, widget } from './lane.ts';
 import { play, plugIn } from './sound-loop.ts';
 import { VISITOR_VOICED_MS, visitorWav } from './visitor.ts';
 
 /** The visitor's voice (about −23 dBFS in the file) through a live microphone; digital silence is −∞. */
 const HEARD_DBFS = -45;
-/** How long after the unplug the uplink may stay silent while the widget moves to the default microphone.
+/** How long after the unplug the uplink may stay silent (or pause) while the widget moves to the default microphone.
  *  Firefox's own new capture delivers its first sound about 4 s after getUserMedia answers (measured in a
  *  plain page, without the widget); Chromium's at once. Longer than this is a silent "live". */
 const RECOVERY_MS = 10_000;
@@ -34,22 +34,23 @@ test('a microphone plugged in mid-call is listed; the one in use pulled out, the
       .poll(async () => {
         const at = Date.now();
         await play(visitorWav, headset.sink);
-        return uplinkLevel(page, lane, conversationId, at + 250 + VISITOR_VOICED_MS.from, at + VISITOR_VOICED_MS.to);
+        const heard = await uplinkWindow(page, lane, conversationId, at + 250 + VISITOR_VOICED_MS.from, at + VISITOR_VOICED_MS.to);
+        return heard.carried ? heard.dbfs : -Infinity;
       }, { timeout: 15_000, intervals: [0] })
       .toBeGreaterThan(HEARD_DBFS);
 
     const unpluggedAt = Date.now();
     headset.unplug();
-    // The visitor talks into the default microphone until the service hears them, or the call ends.
+    // The visitor talks into the default microphone until the service hears them (frames carrying their voice),
+    // or the call ends; frames may pause while the widget changes microphone.
     let level = -Infinity;
     let at = unpluggedAt;
     while (level <= HEARD_DBFS && (await eventsOf(page, 'error')).length === 0) {
       expect(Date.now() - unpluggedAt, `the service heard the visitor (${dB(level)} dBFS) within ${RECOVERY_MS / 1000} s of the unplug`).toBeLessThan(RECOVERY_MS);
       at = Date.now();
       await play(visitorWav);
-      if ((await eventsOf(page, 'error')).length === 0) {
-        level = await uplinkLevel(page, lane, conversationId, at + 250 + VISITOR_VOICED_MS.from, at + VISITOR_VOICED_MS.to);
-      }
+      const heard = await uplinkWindow(page, lane, conversationId, at + 250 + VISITOR_VOICED_MS.from, at + VISITOR_VOICED_MS.to);
+      level = heard.carried ? heard.dbfs : -Infinity;
     }
     const errors = await eventsOf(page, 'error');
     if (errors.length > 0) {
