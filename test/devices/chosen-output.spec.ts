@@ -25,7 +25,7 @@ test('with the output chosen before start(), the echo is still ≥ 20 dB down', 
 
     const on = await measureEcho(page, lane, ids);
     await endCall(page);
-    figure(testInfo, `chosen output, echo with processing on ${dB(on.echo)} dBFS: ${dB(off.echo - on.echo)} dB down`);
+    figure(testInfo, `chosen output, echo with processing on ${dB(on.echo)} dBFS: ${dB(off.echo - on.echo)} dB down; second by second (dBFS) ${on.perSecond}`);
     expect(off.echo - on.echo, 'echo reduction (dB) with processing on').toBeGreaterThanOrEqual(MIN_ECHO_REDUCTION_DB);
   } finally {
     second.unplug();

@@ -34,8 +34,8 @@ test('the echo is ≥ 20 dB down with audio processing on, and the visitor stays
 });
 
 /** A call with processing on: the echo alone, then the visitor talking over the agent. */
-async function processedRun(page: Page, lane: Lane): Promise<{ echo: number; visitor: number }> {
-  const { conversationId, speech, echo } = await measureEcho(page, lane, {});
+async function processedRun(page: Page, lane: Lane): Promise<{ echo: number; visitor: number; perSecond: string }> {
+  const { conversationId, speech, echo, perSecond } = await measureEcho(page, lane, {});
   await waitUntil(page, speech.from + VISITOR_AT_MS);
   const playedAt = Date.now();
   await play(visitorWav);
@@ -43,12 +43,13 @@ async function processedRun(page: Page, lane: Lane): Promise<{ echo: number; vis
   const visitor = await uplinkLevel(page, lane, conversationId, playedAt + 250 + VISITOR_VOICED_MS.from, playedAt + VISITOR_VOICED_MS.to);
   expect(playedAt + VISITOR_VOICED_MS.to, 'the visitor talked while the agent still did').toBeLessThan(speech.to);
   await endCall(page);
-  return { echo, visitor };
+  return { echo, visitor, perSecond };
 }
 
-function report(testInfo: Parameters<typeof figure>[0], off: number, on: { echo: number; visitor: number }): void {
+function report(testInfo: Parameters<typeof figure>[0], off: number, on: { echo: number; visitor: number; perSecond: string }): void {
   figure(
     testInfo,
-    `echo with processing on ${dB(on.echo)} dBFS: ${dB(off - on.echo)} dB down; visitor ${dB(on.visitor)} dBFS, ${dB(on.visitor - on.echo)} dB above the echo left`,
+    `echo with processing on ${dB(on.echo)} dBFS: ${dB(off - on.echo)} dB down; visitor ${dB(on.visitor)} dBFS, ${dB(on.visitor - on.echo)} dB above the echo left; ` +
+      `echo second by second (dBFS) ${on.perSecond}`,
   );
 }

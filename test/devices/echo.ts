@@ -2,7 +2,8 @@
 // speech at real time, 200 ms ahead) plays into the loop, and the level of what reaches the service over 8 s
 // of its speech is its echo.
 import type { Page } from '@playwright/test';
-import { agentSpeech, startCall, uplinkLevel, type CallOptions, type Lane } from './lane.ts';
+import { windowLevel } from '../../demo/server/uplink-meter.ts';
+import { agentSpeech, dB, startCall, uplinkLevel, type CallOptions, type Lane } from './lane.ts';
 
 /** Measured from 0.5 s into the agent's speech (the loop's latency and the canceller's first moments) to 8.5 s. */
 export const ECHO_WINDOW = { from: 500, to: 8_500 };
@@ -17,6 +18,8 @@ export interface EchoMeasure {
   speech: { from: number; to: number };
   /** dBFS at the service over ECHO_WINDOW. */
   echo: number;
+  /** The same, second by second: where a canceller lets the echo through. */
+  perSecond: string;
 }
 
 /** Starts a call with the monologue agent and measures its echo; the call is left live. */
@@ -24,5 +27,8 @@ export async function measureEcho(page: Page, lane: Lane, options: Omit<CallOpti
   const conversationId = await startCall(page, lane, { publicId: 'monologue', ...options });
   const speech = await agentSpeech(lane, conversationId);
   const echo = await uplinkLevel(page, lane, conversationId, speech.from + ECHO_WINDOW.from, speech.from + ECHO_WINDOW.to);
-  return { conversationId, speech, echo };
+  const levels = lane.service.simulator.uplink(conversationId)!;
+  const seconds = [];
+  for (let at = speech.from + ECHO_WINDOW.from; at < speech.from + ECHO_WINDOW.to; at += 1000) seconds.push(dB(windowLevel(levels, at, at + 1000).dbfs));
+  return { conversationId, speech, echo, perSecond: seconds.join(' ') };
 }
