@@ -3,7 +3,8 @@
 // of its speech is its echo.
 import type { Page } from '@playwright/test';
 import { windowLevel } from '../../demo/server/uplink-meter.ts';
-import { agentSpeech, dB, startCall, uplinkLevel, type CallOptions, type Lane } from './lane.ts';
+import type { Widget } from '../e2e/widget-page.ts';
+import { agentSpeech, dB, startCall, uplinkLevel, widget, type CallOptions, type Lane } from './lane.ts';
 
 /** Measured from 0.5 s into the agent's speech (the loop's latency and the canceller's first moments) to 8.5 s. */
 export const ECHO_WINDOW = { from: 500, to: 8_500 };
@@ -18,7 +19,7 @@ export interface EchoMeasure {
   speech: { from: number; to: number };
   /** dBFS at the service over ECHO_WINDOW. */
   echo: number;
-  /** The same, second by second: where a canceller lets the echo through. */
+  /** The same, second by second (where a canceller let the echo through), and the playback's underruns. */
   perSecond: string;
 }
 
@@ -30,5 +31,6 @@ export async function measureEcho(page: Page, lane: Lane, options: Omit<CallOpti
   const levels = lane.service.simulator.uplink(conversationId)!;
   const seconds = [];
   for (let at = speech.from + ECHO_WINDOW.from; at < speech.from + ECHO_WINDOW.to; at += 1000) seconds.push(dB(windowLevel(levels, at, at + 1000).dbfs));
-  return { conversationId, speech, echo, perSecond: seconds.join(' ') };
+  const underruns = await widget(page).evaluate((element: Widget) => element.stats.playback?.underruns);
+  return { conversationId, speech, echo, perSecond: `${seconds.join(' ')}, ${underruns} playback underruns` };
 }
