@@ -18,7 +18,7 @@ import { DEFAULT_TIMEOUTS, type SessionOptions, type Timeouts } from './session-
 import { canMove, isActive } from './state-machine.ts';
 import { TranscriptTurns } from './transcript.ts';
 import type { CallState, EndedDetail, ReadyDetail, SessionEventMap, SessionStats } from './types.ts';
-import { defaultStorage, VisitStore } from './visit-store.ts';
+import { pageVisitStore, VisitStore } from './visit-store.ts';
 import { VisitTokens, type RememberMode } from './visit-tokens.ts';
 
 export type { CallTarget, SocketLike } from './connection.ts';
@@ -52,7 +52,7 @@ export class CallSession extends Emitter<SessionEventMap> {
     this.#timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
     this.#clock = options.clock ?? (() => performance.now());
     this.#visits = new VisitTokens(
-      new VisitStore(options.storage === undefined ? defaultStorage() : options.storage, options.now ?? Date.now),
+      options.storage === undefined ? pageVisitStore() : new VisitStore(options.storage, options.now ?? Date.now),
       () => this.remember,
     );
     this.#linkBase = {

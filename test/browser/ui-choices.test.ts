@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { violations } from './axe-check.ts';
+import { pageVisitStore } from '../../src/call/visit-store.ts';
 import { cleanUp, endCall, goLive, mount, resetFakes, sockets, text, UiTestAgent } from './ui-harness.ts';
 
 const CONSENT_KEY = 'voice-agent:consent:https://service.test/|shop-42';
@@ -68,7 +69,7 @@ describe('consent notice', () => {
     el.$('[part="consent-button"]').click();
     await el.updateComplete;
     expect(el.state).toBe('connecting');
-    expect(Number(localStorage.getItem(CONSENT_KEY))).toBeGreaterThan(0);
+    expect(JSON.parse(localStorage.getItem(CONSENT_KEY)!)).toEqual({ value: true, at: expect.any(Number) });
     el.remove();
 
     resetFakes();
@@ -115,7 +116,8 @@ describe('consent notice', () => {
     void el.start();
     await expect.poll(() => sockets.length).toBeGreaterThan(before);
     el.remove();
-    // …another page (a new widget) asks again.
+    // …another page (a new widget, and nothing in the page's memory: nothing was stored) asks again.
+    pageVisitStore().forgetAll();
     resetFakes();
     const next = await mountWithConsent({ remember: 'none' });
     next.show();

@@ -4,7 +4,7 @@ import { expect, vi } from 'vitest';
 import '../../src/voice-agent.ts';
 import { VoiceAgentElement } from '../../src/voice-agent.ts';
 import type { GestureAudio } from '../../src/audio/gesture-audio.ts';
-import { forgetStoredVisits } from '../../src/call/widget-storage.ts';
+import { pageVisitStore } from '../../src/call/visit-store.ts';
 import type { CallController } from '../../src/ui/internal/panel/call-controller.ts';
 import { FakeSink, FakeSocket, FakeSource, okTicket, scriptedFetch } from '../fakes.ts';
 
@@ -84,7 +84,7 @@ export function recordAudioContexts(): AudioContext[] {
 }
 
 export function cleanUp(): void {
-  forgetStoredVisits(); // each test is a new visitor: no agent, language or visit remembered from the last one
+  pageVisitStore().forgetAll(); // each test is a new visitor: no agent, language or visit remembered from the last one
   vi.useRealTimers();
   vi.unstubAllGlobals();
   document.body.replaceChildren();

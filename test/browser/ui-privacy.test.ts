@@ -25,7 +25,7 @@ describe('<voice-agent> and the visitor’s privacy', () => {
       'voice-agent:visit:https://service.test/|shop-42',
     ]);
     const stored = (key: string) => JSON.parse(localStorage.getItem(key)!);
-    expect(Object.keys(stored('voice-agent:visit:https://service.test/|shop-42')).sort()).toEqual(['issuedAt', 'visit']);
+    expect(Object.keys(stored('voice-agent:visit:https://service.test/|shop-42')).sort()).toEqual(['at', 'value']);
     expect(stored('voice-agent:agent:https://service.test/|shop-42')).toEqual({
       value: { name: 'Amina', avatar: { from: '#0ea5e9' }, language: 'ar-DZ' },
       at: expect.any(Number),

@@ -33,7 +33,7 @@ export class Shell {
   private readonly placeholder = document.createElement('div');
   private readonly failure = document.createElement('div');
   readonly #failureText = document.createElement('p');
-  private readonly retryButton = document.createElement('button');
+  readonly retryButton = document.createElement('button');
 
   constructor(root: ShadowRoot, actions: ShellActions) {
     const { base, panel, placeholder, failure, retryButton } = this;

@@ -1,20 +1,26 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { AudioSink, FrameSource } from '../../../call/audio-ports.ts';
-import { CallSession, type CallTarget } from '../../../call/session.ts';
+import { CallSession, type CallTarget, type SessionStats } from '../../../call/session.ts';
+import type { RememberMode } from '../../../call/visit-tokens.ts';
 import type { Turn } from '../../../call/transcript.ts';
 import type {
   CallState, EndedDetail, ErrorDetail, ReadyDetail, SessionEventMap, ToolDetail,
 } from '../../../call/types.ts';
+import { Emitter } from '../../../call/emitter.ts';
 import type { PublicSessionEvent } from '../../voice-agent-events.ts';
 import { emit } from '../emit.ts';
 
 export type AudioFactory = () => { source: FrameSource; sink: AudioSink };
 
+export type CallEvents = Pick<SessionEventMap, PublicSessionEvent>;
+
 /**
- * Binds one CallSession to a Lit host: re-emits each session event as `voice-agent-<name>` on the host
- * and keeps what the view renders (agent, turns, tool, outcome) as plain fields, requesting an update on change.
+ * Binds one CallSession to a Lit host: keeps what the view renders (agent, turns, tool, outcome) as plain
+ * fields, requesting an update on change, tells the widget's own parts of each event (`on()`), then sends it
+ * to the page as `voice-agent-<name>`. The page's events are output only: the widget never listens to them,
+ * so a page script that stops them on their way changes nothing inside.
  */
-export class CallController implements ReactiveController {
+export class CallController extends Emitter<CallEvents> implements ReactiveController {
   readonly session: CallSession;
   ready: ReadyDetail | null = null;
   tool: ToolDetail | null = null;
@@ -41,13 +47,16 @@ export class CallController implements ReactiveController {
     host: ReactiveControllerHost & HTMLElement,
     createAudio: AudioFactory,
   ) {
+    super();
     this.#host = host;
     host.addController(this);
     this.session = new CallSession({ createAudio });
     const forward = <K extends PublicSessionEvent>(name: K, update?: (detail: SessionEventMap[K]) => void) =>
       this.session.on(name, (detail) => {
         update?.(detail);
+        // The update is asked for first: a part that waits for the next render (a focus move) sees this one.
         this.#host.requestUpdate();
+        this.emit(name, detail);
         emit(this.#host, `voice-agent-${name}`, detail);
       });
     forward('state', ({ state }) => {
@@ -98,6 +107,32 @@ export class CallController implements ReactiveController {
   /** `microphone: false`: a typed call (no microphone asked for, silent uplink). */
   start(target: CallTarget, options: { microphone?: boolean } = {}): Promise<void> {
     return this.session.start(target, options);
+  }
+
+  end(): Promise<void> {
+    return this.session.end();
+  }
+
+  sendText(text: string): void {
+    this.session.sendText(text);
+  }
+
+  /** Forgets the visit tokens, kept and in memory (see CallSession.forget). */
+  forget(): void {
+    this.session.forget();
+  }
+
+  set muted(muted: boolean) {
+    this.session.muted = muted;
+  }
+
+  set remember(mode: RememberMode) {
+    this.session.remember = mode;
+  }
+
+  /** What the session sent, received and dropped. */
+  get stats(): SessionStats {
+    return this.session.stats;
   }
 
   /** Called with each new level pair; the meters are painted there, without a render. */
