@@ -46,7 +46,7 @@ describe('the announcement', () => {
   });
 
   it('reads an error once with the wait the service asked for', () => {
-    const error = { code: 'RATE_LIMITED', message: 'raw', retryable: true, retryAfterSeconds: 90 };
+    const error = { code: 'RATE_LIMITED' as const, message: 'raw', retryable: true, retryAfterSeconds: 90 };
     const errorText = t.errors.RATE_LIMITED;
     const said = announcement(inputs({ state: 'error', error, errorText, now: 50_000 }));
     expect(said).toBe(`${errorText.title}. ${errorText.body} ${t.retryIn(formatterFor('en').duration(90))}.`);
