@@ -1,9 +1,9 @@
 // What a CallSession is built with: its audio factory, its network and storage (fakes in tests), its clocks.
-import type { AudioSink, FrameSource } from './audio-ports.ts';
+import type { AudioRequest, AudioSink, FrameSource } from './audio-ports.ts';
 import type { ConnectionTimeouts, SocketLike } from './connection.ts';
 import type { NetworkHints } from './network-hints.ts';
 import type { ReconnectPolicy } from './reconnect-policy.ts';
-import type { KeyValueStorage } from './visit-store.ts';
+import type { KeyValueStorage, VisitValues } from './visit-store.ts';
 
 export interface Timeouts extends ConnectionTimeouts {
   /** From sending `end` to the server's `ended`/close. */
@@ -26,10 +26,12 @@ export interface SessionOptions {
   /** Audio for one call; called at the start of each call, inside the user's gesture. With
    *  `microphone: false` (a typed call) the factory must not create or touch a microphone; its `source`
    *  is then ignored and may be null. */
-  createAudio: (options: { microphone: boolean }) => { source: FrameSource | null; sink: AudioSink };
+  createAudio: (request: AudioRequest) => { source: FrameSource | null; sink: AudioSink };
   fetch?: typeof fetch;
   createSocket?: (url: string) => SocketLike;
   storage?: KeyValueStorage | null;
+  /** Where the visit tokens are kept instead (a worker's relay to the page); `storage` is then unused. */
+  visits?: VisitValues;
   /** The wall clock (Date.now): dates the visit tokens kept between visits. */
   now?: () => number;
   /** A clock that never steps (performance.now): times the call — the link's liveness, the reconnection's

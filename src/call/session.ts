@@ -52,7 +52,7 @@ export class CallSession extends Emitter<SessionEventMap> {
     this.#timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
     this.#clock = options.clock ?? (() => performance.now());
     this.#visits = new VisitTokens(
-      options.storage === undefined ? pageVisitStore() : new VisitStore(options.storage, options.now ?? Date.now),
+      options.visits ?? (options.storage === undefined ? pageVisitStore() : new VisitStore(options.storage, options.now ?? Date.now)),
       () => this.remember,
     );
     this.#linkBase = {

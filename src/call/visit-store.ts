@@ -31,6 +31,10 @@ interface Entry {
   at: number;
 }
 
+/** What a call needs of the store: the session's visit tokens use only this (in a worker, a relay to the
+ *  page's store). */
+export type VisitValues = Pick<VisitStore, 'get' | 'put' | 'forget' | 'forgetAll'>;
+
 export class VisitStore {
   readonly #memory = new Map<string, Entry>();
   readonly #storage: KeyValueStorage | null;

@@ -2,7 +2,7 @@
 // call's own token (for its reconnections), this page's memory (for the next call on the page, also with
 // `remember="none"`) and storage (only with `remember="visit"`); the last two are the VisitStore's.
 import type { CallTarget, VisitKeeper } from './connection.ts';
-import { agentKey, type VisitStore } from './visit-store.ts';
+import { agentKey, type VisitValues } from './visit-store.ts';
 
 /** `visit`: the spec's one-day visit token is stored; `none`: nothing is stored, each page load starts a new visit. */
 export type RememberMode = 'visit' | 'none';
@@ -11,11 +11,11 @@ export class VisitTokens {
   /** Counts forget() calls: a call that began before the last one keeps its token to itself. */
   #forgotten = 0;
 
-  readonly #store: VisitStore;
+  readonly #store: VisitValues;
   /** Read at each ticket answer, so a change applies to the call under way too. */
   readonly #remember: () => RememberMode;
 
-  constructor(store: VisitStore, remember: () => RememberMode) {
+  constructor(store: VisitValues, remember: () => RememberMode) {
     this.#store = store;
     this.#remember = remember;
   }

@@ -1,6 +1,5 @@
-import type { PlaybackStatus } from '../../worklets/messages.ts';
 import { GestureAudio } from '../audio/gesture-audio.ts';
-import type { CallState, SessionStats } from '../call/types.ts';
+import type { CallState, CallStats } from '../call/types.ts';
 import type { AudioFactory, CallUi } from './internal/call-ui.ts';
 import { adoptStyles } from './internal/css-text.ts';
 import { ReactiveHost } from './internal/reactive-host.ts';
@@ -191,7 +190,7 @@ export class VoiceAgentElement extends ReactiveHost {
   #outputDeviceId = '';
 
   readonly #widget = new Widget(this, {
-    createAudio: () => this.createAudio(),
+    createAudio: (request) => this.createAudio(request),
     openGestureAudio: (microphone) => this.openGestureAudio(microphone),
     rendered: () => this.renderComplete,
   });
@@ -224,7 +223,7 @@ export class VoiceAgentElement extends ReactiveHost {
 
   /** Diagnostics of the current or last call: what the session sent, received and dropped, and the
    *  agent voice's playback (queue depth, played position, underruns); `playback` is null without audio. */
-  get stats(): SessionStats & { playback: PlaybackStatus | null } { return this.#widget.stats; }
+  get stats(): CallStats { return this.#widget.stats; }
 
   /** The call session, its audio and the panel, once their code is loaded (see call-loader.ts).
    *  @internal (not in the published declarations) */
@@ -238,8 +237,9 @@ export class VoiceAgentElement extends ReactiveHost {
 
   /** The call's audio: the microphone and the agent's voice. Tests replace it with fakes.
    *  @internal (not in the published declarations) */
-  protected createAudio(): ReturnType<AudioFactory> {
+  protected createAudio(request: Parameters<AudioFactory>[0]): ReturnType<AudioFactory> {
     return this.ui!.audio.create({
+      pipe: request.pipe,
       audioProcessing: this.audioProcessing !== 'off',
       workletBaseUrl: this.workletBase || undefined,
       inputDeviceId: this.inputDeviceId || undefined,

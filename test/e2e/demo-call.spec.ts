@@ -20,6 +20,8 @@ test('a whole call with the demo agent: greeting heard, speech answered, text an
   await startCall(page, 'demo');
   const [ready] = await eventsOf(page, 'ready');
   expect(ready).toMatchObject({ maxSeconds: expect.any(Number), agent: { name: expect.any(String) } });
+  // The demo page serves the widget itself: the call runs in its worker.
+  expect((await stats(page)).transport).toBe('worker');
 
   // The greeting: agent audio arrives and is played by the playback worklet; its transcript grows to a final turn.
   await expect.poll(async () => (await finalTurns(page, 'agent')).length, { timeout: 20_000 }).toBeGreaterThan(0);

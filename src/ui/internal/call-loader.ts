@@ -9,6 +9,7 @@ import type { AgentInfo, CallState, ErrorDetail } from '../../call/types.ts';
 import type { CallTarget } from '../../call/connection.ts';
 import type { RememberMode } from '../../call/visit-tokens.ts';
 import type { Lang } from '../i18n/catalogue.ts';
+import type { SessionFactory } from '../../worker/transport.ts';
 import type { CallUi, CallUiHost, CallUiOptions } from './call-ui.ts';
 import { loadCallUi, type CallUiModule } from './call-ui-loader.ts';
 import { emit } from './emit.ts';
@@ -23,8 +24,8 @@ interface WaitingStart {
 
 export interface CallLoaderOptions {
   host: CallUiHost;
-  /** What the call UI is built with. */
-  ui: CallUiOptions;
+  /** What the call UI is built with (but where its calls run: found out as its code loads). */
+  ui: Omit<CallUiOptions, 'sessions'>;
   /** The agent of a call that went live (kept for the visit). */
   ready: (agent: AgentInfo) => void;
   target: () => CallTarget;
@@ -76,12 +77,13 @@ export class CallLoader {
   load(): Promise<CallUi> {
     if (this.ui) return Promise.resolve(this.ui);
     const { host } = this.#options;
-    this.#loading ??= Promise.all([loadCallUi(), this.#options.loadLang()]).then(
-      ([module]) => {
+    const code = loadCallUi().then(async (module) => ({ module, sessions: await module.prepareSessions() }));
+    this.#loading ??= Promise.all([code, this.#options.loadLang()]).then(
+      ([{ module, sessions }]) => {
         this.#loading = null;
         const failedStart = !!this.failure?.fromStart;
         this.failure = null;
-        this.ui ??= this.#create(module);
+        this.ui ??= this.#create(module, sessions);
         host.requestUpdate();
         // A start() ended in LOAD_FAILED and the code arrived since (the panel was opened): ready to call.
         if (failedStart) this.#stateChanged();
@@ -174,9 +176,9 @@ export class CallLoader {
     }
   }
 
-  #create({ CallUi }: typeof CallUiModule): CallUi {
+  #create({ CallUi }: typeof CallUiModule, sessions: SessionFactory): CallUi {
     const { host } = this.#options;
-    const ui = new CallUi(host, this.#options.ui);
+    const ui = new CallUi(host, { ...this.#options.ui, sessions });
     ui.call.muted = host.muted;
     ui.call.remember = this.#options.remember();
     ui.call.on('state', () => this.#options.stateChanged());

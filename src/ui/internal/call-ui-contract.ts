@@ -4,6 +4,7 @@ import type { ReactiveControllerHost } from 'lit';
 import type { AgentInfo } from '../../call/types.ts';
 import type { Catalogue, Lang } from '../i18n/catalogue.ts';
 import type { ConsentGate } from './consent.ts';
+import type { SessionFactory } from '../../worker/transport.ts';
 import type { AudioFactory } from './panel/call-controller.ts';
 
 /** What the call UI needs from the element that holds it. */
@@ -23,6 +24,8 @@ export interface CallUiHost extends ReactiveControllerHost, HTMLElement {
 /** What the element gives the call UI when it loads it. */
 export interface CallUiOptions {
   createAudio: AudioFactory;
+  /** Where the calls run (a worker, or the main thread), and the sessions made there. */
+  sessions: SessionFactory;
   /** The owner's consent notice: the panel shows it, and its button accepts and calls. */
   consent: ConsentGate;
   /** The agent remembered from an earlier visit, shown until this page's first call says who answers. */

@@ -5,8 +5,7 @@
 // audio, notices and device rules), PanelFocus, the status text and the panel body's template.
 import type { ReactiveController } from 'lit';
 import { html, nothing, render } from 'lit/html.js';
-import type { PlaybackStatus } from '../../audio/audio-engine.ts';
-import type { SessionStats } from '../../call/session.ts';
+import type { CallStats } from '../../call/types.ts';
 import type { AgentInfo, CallState } from '../../call/types.ts';
 import type { Catalogue, ErrorText, Lang } from '../i18n/catalogue.ts';
 import { formatterFor } from '../i18n/format.ts';
@@ -36,6 +35,7 @@ import { finalTurnsAnnouncer, transcriptView } from './panel/transcript.ts';
 import { WakeLockController } from './panel/wake-lock-controller.ts';
 
 export type { AudioFactory, CallUiHost, CallUiOptions, PanelProps };
+export { prepareSessions } from '../../worker/transport.ts';
 
 /** The call and its panel: owns the call (through CallController) and renders the panel with its live regions. */
 export class CallUi implements ReactiveController {
@@ -67,7 +67,7 @@ export class CallUi implements ReactiveController {
     private readonly options: CallUiOptions,
   ) {
     host.addController(this);
-    this.call = new CallController(host, options.createAudio);
+    this.call = new CallController(host, options.createAudio, options.sessions);
     this.focus = new PanelFocus(host, options.rendered);
     this.audio = new CallAudio(host, this.call, () => this.focus.focusMessage());
     this.#sheet = new SheetController(host, () => host.layout !== 'inline' && host.open, options.shell);
@@ -105,8 +105,8 @@ export class CallUi implements ReactiveController {
     return this.#sheet.sheet;
   }
 
-  get stats(): SessionStats & { playback: PlaybackStatus | null } {
-    return { ...this.call.stats, playback: this.audio.playback };
+  get stats(): CallStats {
+    return { ...this.call.stats, playback: this.call.playback ?? this.audio.playback };
   }
 
   /** Renders the panel and the live regions into `container` (the element's place for them). */

@@ -2,10 +2,9 @@
 // drawn by hand: every page downloads this), the visit memory, the consent gate, the language decision, the
 // call loader (the call's code, on demand) and the launcher's focus rules. This file only wires them together
 // and draws the shell; each part has its own file.
-import type { PlaybackStatus } from '../../../worklets/messages.ts';
 import type { GestureAudio } from '../../audio/gesture-audio.ts';
 import { isActive } from '../../call/state-machine.ts';
-import type { AgentInfo, CallState, SessionStats } from '../../call/types.ts';
+import type { AgentInfo, CallState, CallStats } from '../../call/types.ts';
 import { LAUNCHER_STRINGS } from '../i18n/launcher.ts';
 import type { AudioFactory, CallUi, CallUiHost } from './call-ui.ts';
 import { CallLoader } from './call-loader.ts';
@@ -38,7 +37,9 @@ export interface WidgetHooks {
  *  (a bundler or a server-side renderer may give the module an `import.meta.url` that is no page's origin). */
 const scriptOrigin = (): string => new URL(import.meta.url).origin;
 
-const NO_STATS = { droppedMessages: 0, framesSent: 0, framesDropped: 0, audioBytesReceived: 0, rttMs: null, playback: null };
+const NO_STATS: CallStats = {
+  droppedMessages: 0, framesSent: 0, framesDropped: 0, audioBytesReceived: 0, rttMs: null, playback: null, transport: null,
+};
 
 export class Widget {
   readonly #host: WidgetHost;
@@ -111,7 +112,7 @@ export class Widget {
     return this.#calls.state;
   }
 
-  get stats(): SessionStats & { playback: PlaybackStatus | null } {
+  get stats(): CallStats {
     return this.ui?.stats ?? NO_STATS;
   }
 

@@ -1,27 +1,32 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { AudioSink, FrameSource } from '../../../call/audio-ports.ts';
-import { CallSession, type CallTarget, type SessionStats } from '../../../call/session.ts';
+import type { PlaybackStatus } from '../../../../worklets/messages.ts';
+import type { AudioRequest, AudioSink, FrameSource } from '../../../call/audio-ports.ts';
+import type { CallTarget } from '../../../call/connection.ts';
+import type { SessionLike, Transport } from '../../../call/session-like.ts';
+import type { SessionFactory } from '../../../worker/transport.ts';
 import type { RememberMode } from '../../../call/visit-tokens.ts';
 import type { Turn } from '../../../call/transcript.ts';
 import type {
-  CallState, EndedDetail, ErrorDetail, ReadyDetail, SessionEventMap, ToolDetail,
+  CallState, EndedDetail, ErrorDetail, ReadyDetail, SessionEventMap, SessionStats, ToolDetail,
 } from '../../../call/types.ts';
 import { Emitter } from '../../../call/emitter.ts';
 import type { PublicSessionEvent } from '../../voice-agent-events.ts';
 import { emit } from '../emit.ts';
 
-export type AudioFactory = () => { source: FrameSource; sink: AudioSink };
+export type AudioFactory = (request: AudioRequest) => { source: FrameSource | null; sink: AudioSink };
 
 export type CallEvents = Pick<SessionEventMap, PublicSessionEvent>;
 
 /**
- * Binds one CallSession to a Lit host: keeps what the view renders (agent, turns, tool, outcome) as plain
+ * Binds one call session (on the main thread or in a worker: see src/worker/transport.ts) to a Lit host: keeps what the view renders (agent, turns, tool, outcome) as plain
  * fields, requesting an update on change, tells the widget's own parts of each event (`on()`), then sends it
  * to the page as `voice-agent-<name>`. The page's events are output only: the widget never listens to them,
  * so a page script that stops them on their way changes nothing inside.
  */
 export class CallController extends Emitter<CallEvents> implements ReactiveController {
-  readonly session: CallSession;
+  readonly session: SessionLike;
+  /** Where the session's calls run. */
+  readonly transport: Transport;
   ready: ReadyDetail | null = null;
   tool: ToolDetail | null = null;
   ended: EndedDetail | null = null;
@@ -46,11 +51,13 @@ export class CallController extends Emitter<CallEvents> implements ReactiveContr
   constructor(
     host: ReactiveControllerHost & HTMLElement,
     createAudio: AudioFactory,
+    sessions: SessionFactory,
   ) {
     super();
     this.#host = host;
     host.addController(this);
-    this.session = new CallSession({ createAudio });
+    this.transport = sessions.transport;
+    this.session = sessions.create({ createAudio, onLevels: (...levels) => this.setLevels(...levels) });
     const forward = <K extends PublicSessionEvent>(name: K, update?: (detail: SessionEventMap[K]) => void) =>
       this.session.on(name, (detail) => {
         update?.(detail);
@@ -130,9 +137,14 @@ export class CallController extends Emitter<CallEvents> implements ReactiveContr
     this.session.remember = mode;
   }
 
-  /** What the session sent, received and dropped. */
-  get stats(): SessionStats {
-    return this.session.stats;
+  /** What the session sent, received and dropped, and where its calls run. */
+  get stats(): SessionStats & { transport: Transport } {
+    return { ...this.session.stats, transport: this.transport };
+  }
+
+  /** The agent voice's playback where the session knows it (in a worker); else the audio engine has it. */
+  get playback(): PlaybackStatus | null | undefined {
+    return (this.session as { playback?: PlaybackStatus | null }).playback;
   }
 
   /** Called with each new level pair; the meters are painted there, without a render. */
