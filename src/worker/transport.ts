@@ -3,7 +3,8 @@
 // - A worker must be same-origin with the page. When voice-agent.js is the page's own, the worker file beside
 //   it is too: `new Worker(url)` needs nothing new from the page's CSP (`worker-src` falls back to `script-src`).
 // - Served from another origin (a CDN, the service), a module of the page's own imports it: a `blob:` URL,
-//   which the page's CSP must allow (`worker-src blob:`), and the file must be served with CORS.
+//   which the page's CSP must allow (`worker-src blob:`); the file is fetched like voice-agent.js itself
+//   (`script-src`, CORS).
 // - Under Trusted Types the URL is made by the widget's own policy, `voice-agent`, which the page's
 //   `trusted-types` directive must name; where it does not, the call runs on the main thread.
 // Whether a worker answers is found out once, when the call's code loads (the worker it started is kept for
@@ -69,7 +70,10 @@ export function spawnCallWorker(): Worker | null {
     const url = new URL(workerUrl, import.meta.url);
     let script = url.href;
     if (url.origin !== globalThis.location?.origin) {
-      blob = URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' }));
+      // A dynamic import: a module worker's static imports fall under `worker-src`, a dynamic one under
+      // `script-src`, which already names where voice-agent.js comes from.
+      const module = `import(${JSON.stringify(url.href)}).catch(() => postMessage({ type: 'failed' }));`;
+      blob = URL.createObjectURL(new Blob([module], { type: 'text/javascript' }));
       script = blob;
     }
     const worker = new Worker(trusted(script) as string, { type: 'module', name: 'voice-agent call' });
@@ -95,7 +99,7 @@ function started(worker: Worker): Promise<Worker | null> {
       if (!result) worker.terminate();
       resolve(result);
     };
-    const hello = (event: MessageEvent<{ type?: unknown }>) => event.data?.type === 'hello' && done(worker);
+    const hello = (event: MessageEvent<{ type?: unknown }>) => done(event.data?.type === 'hello' ? worker : null);
     const failed = (event: Event) => {
       event.preventDefault();
       done(null);

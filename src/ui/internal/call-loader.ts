@@ -22,6 +22,11 @@ interface WaitingStart {
   gesture: GestureAudio | null;
 }
 
+const FORBIDDEN = "The page's Trusted Types (trusted-types) do not allow the policy 'lit-html' the panel needs.";
+
+/** The import failed because the page forbids a Trusted Types policy (lit-html creates one when it loads). */
+const forbiddenByPage = (error: unknown): boolean => /createPolicy|trusted.?types?/i.test(String(error));
+
 export interface CallLoaderOptions {
   host: CallUiHost;
   /** What the call UI is built with (but where its calls run: found out as its code loads). */
@@ -48,9 +53,12 @@ export interface CallLoaderOptions {
 export class CallLoader {
   /** The call UI, once its code is loaded. */
   ui: CallUi | null = null;
-  /** The call's code could not be loaded; `fromStart`: a `start()` asked for it (the state is then `error`). */
-  failure: { fromStart: boolean } | null = null;
+  /** The call's code could not be loaded; `fromStart`: a `start()` asked for it (the state is then `error`);
+   *  `forbidden`: the page's Trusted Types forbid Lit's policy, which no retry changes. */
+  failure: { fromStart: boolean; forbidden?: boolean } | null = null;
   #loading: Promise<CallUi> | null = null;
+  /** The page's Trusted Types forbid Lit's policy: the call's code can never run here. */
+  #forbidden = false;
   #waiting: WaitingStart | null = null;
   /** The audio opened in the gesture of the `start()` under way, until the call's audio engine takes it. */
   #gesture: GestureAudio | null = null;
@@ -77,8 +85,9 @@ export class CallLoader {
   load(): Promise<CallUi> {
     if (this.ui) return Promise.resolve(this.ui);
     const { host } = this.#options;
-    const code = loadCallUi().then(async (module) => ({ module, sessions: await module.prepareSessions() }));
-    this.#loading ??= Promise.all([code, this.#options.loadLang()]).then(
+    // Where its calls run is found out with the code (a worker has to answer first).
+    const code = () => loadCallUi().then(async (module) => ({ module, sessions: await module.prepareSessions() }));
+    this.#loading ??= Promise.all([code(), this.#options.loadLang()]).then(
       ([{ module, sessions }]) => {
         this.#loading = null;
         const failedStart = !!this.failure?.fromStart;
@@ -91,7 +100,8 @@ export class CallLoader {
       },
       (error: unknown) => {
         this.#loading = null;
-        if (this.#options.panelShowing()) this.failure ??= { fromStart: false };
+        this.#forbidden ||= forbiddenByPage(error);
+        if (this.#options.panelShowing()) this.failure ??= { fromStart: false, forbidden: this.#forbidden };
         host.requestUpdate();
         throw error;
       },
@@ -168,6 +178,7 @@ export class CallLoader {
 
   /** Try again after a failure to load: the start that failed, or the download. */
   retry(): void {
+    if (this.#forbidden) return;
     if (this.failure?.fromStart) {
       void this.start({});
     } else {
@@ -202,10 +213,13 @@ export class CallLoader {
    *  `error` with LOAD_FAILED. */
   #failedToStart(): void {
     const { host } = this.#options;
-    this.failure = { fromStart: true };
+    const forbidden = this.#forbidden;
+    this.failure = { fromStart: true, forbidden };
     host.requestUpdate();
     this.#stateChanged();
-    const detail: ErrorDetail = { code: 'LOAD_FAILED', message: 'The widget could not download the code of the call.', retryable: true };
+    const detail: ErrorDetail = forbidden
+      ? { code: 'LOAD_FAILED', message: FORBIDDEN, retryable: false }
+      : { code: 'LOAD_FAILED', message: 'The widget could not download the code of the call.', retryable: true };
     emit(host, 'voice-agent-error', detail);
   }
 }

@@ -182,7 +182,7 @@ export class Widget {
     const failure = this.#calls.failure;
     shell.update({
       t: LAUNCHER_STRINGS[lang], lang, floating, placement, sheet: !!ui?.sheet, loaded: !!ui,
-      loadFailed: !!failure && !ui && (!floating || open || failure.fromStart),
+      loadFailed: !!failure && !ui && (!floating || open || failure.fromStart) && (failure.forbidden ? 'forbidden' : true),
       launcher: {
         agent: ui?.agent ?? this.#rememberedAgent, open, active: isActive(this.state),
         busy: this.#calls.loading && (open || this.#calls.waiting), needsTap: ui?.audio.needsTap ?? false, inert: modal,
