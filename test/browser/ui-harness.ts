@@ -63,6 +63,9 @@ export function resetFakes(...answers: Parameters<typeof scriptedFetch>): Return
   const fetchStub = scriptedFetch(...(answers.length ? answers : [okTicket(1), okTicket(2), okTicket(3)]));
   vi.stubGlobal('fetch', fetchStub);
   vi.stubGlobal('WebSocket', PageSocket);
+  // The fakes are this page's: with no Worker the call runs on the main thread, where they stand in for the
+  // network (the worker path is tested end to end against the simulator).
+  vi.stubGlobal('Worker', undefined);
   return fetchStub;
 }
 

@@ -105,7 +105,7 @@ test.describe('under Trusted Types', () => {
     expect(error).toMatchObject({ code: 'LOAD_FAILED', retryable: false });
     const notice = browserPage.locator('voice-agent').locator('[part="load-error"]');
     await expect(notice).toBeVisible();
-    await expect(notice).toContainText('This page does not allow');
+    await expect(notice).toContainText('This page’s security settings block the assistant.');
   });
 });
 

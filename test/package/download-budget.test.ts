@@ -30,13 +30,13 @@ function importsOf(code: string): { eager: string[]; lazy: string[] } {
 /** A language's strings: a call downloads one of them. */
 const CATALOGUE = /^assets\/(ar|fr|en)-[\w-]{8}\.js$/;
 
-/** Files `entry` pulls in: `eager` before it runs, `all` once every `import()` ran (the polyfill excluded: it
- *  loads only where AudioWorklet is missing). */
+/** Files `entry` pulls in: `eager` before it runs, `all` once every `import()` ran (the polyfill and the
+ *  session's chunk excluded: they load only where AudioWorklet, or a worker, is missing). */
 async function graph(entry: string): Promise<{ eager: Set<string>; all: Set<string> }> {
   const eager = new Set<string>();
   const all = new Set<string>();
   const visit = async (file: string, isEager: boolean): Promise<void> => {
-    if (/audioworklet-polyfill/.test(file)) return;
+    if (/audioworklet-polyfill|\/session-/.test(file)) return;
     if (isEager) eager.add(file);
     if (all.has(file)) return;
     all.add(file);
@@ -57,17 +57,20 @@ describe('what a page downloads from dist/voice-agent.js', () => {
     expect(bytes).toBeLessThanOrEqual(ON_LOAD_BUDGET);
   });
 
-  it('for a whole call: the launcher, the call’s chunk, one language and the worklet module, within the ceiling', async () => {
+  it('for a whole call: the launcher, the call’s chunk, its worker, one language and the worklet module, within the ceiling', async () => {
     const { all } = await graph('voice-agent.js');
     const assets = await readdir(join(DIST, 'assets'));
+    // Named in the call's chunk by URL (new Worker, addModule), not imported.
     const worklets = assets.filter((name) => name.endsWith('.worklet.js')).map((name) => join('assets', name));
     expect(worklets).toHaveLength(1);
+    const workers = assets.filter((name) => /^call-worker-[\w-]{8}\.js$/.test(name)).map((name) => join('assets', name));
+    expect(workers).toHaveLength(1);
     const catalogues = [...all].filter((file) => CATALOGUE.test(file));
     expect(catalogues.map((file) => CATALOGUE.exec(file)![1]).sort()).toEqual(['ar', 'en', 'fr']);
     const catalogueSizes = await Promise.all(catalogues.map(async (file) => [file, await gzipped(file)] as const));
     const largest = catalogueSizes.reduce((a, b) => (b[1] > a[1] ? b : a));
     console.log(`languages: ${catalogueSizes.map(([file, bytes]) => `${file} ${bytes} B`).join(', ')}`);
-    const files = [...[...all].filter((file) => !CATALOGUE.test(file)), largest[0], ...worklets].sort();
+    const files = [...[...all].filter((file) => !CATALOGUE.test(file)), largest[0], ...worklets, ...workers].sort();
     const sizes = await Promise.all(files.map(async (file) => [file, await gzipped(file)] as const));
     const total = sizes.reduce((sum, [, bytes]) => sum + bytes, 0);
     console.log(`whole call: ${sizes.map(([file, bytes]) => `${file} ${bytes} B`).join(' + ')} = ${total} B gzip -9`);

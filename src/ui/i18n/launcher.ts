@@ -22,7 +22,7 @@ export const LAUNCHER_STRINGS: Record<Lang, LauncherStrings> = {
     callInProgress: 'مكالمة جارية',
     audioPaused: 'الصوت متوقف، افتح للمتابعة',
     loadFailed: 'تعذّر تحميل المساعد. تحقّق من اتصالك بالشبكة ثم أعد المحاولة.',
-    pageForbids: 'إعدادات الأمان في هذه الصفحة لا تسمح بتشغيل المساعد.',
+    pageForbids: 'إعدادات أمان هذه الصفحة تمنع المساعد.',
     tryAgain: 'إعادة المحاولة',
   },
   fr: {
@@ -31,7 +31,7 @@ export const LAUNCHER_STRINGS: Record<Lang, LauncherStrings> = {
     callInProgress: 'appel en cours',
     audioPaused: 'son en pause, ouvrez pour continuer',
     loadFailed: 'L’assistant n’a pas pu se charger. Vérifiez votre connexion puis réessayez.',
-    pageForbids: 'Les réglages de sécurité de cette page ne permettent pas à l’assistant de fonctionner.',
+    pageForbids: 'La sécurité de cette page bloque l’assistant.',
     tryAgain: 'Réessayer',
   },
   en: {
@@ -40,7 +40,7 @@ export const LAUNCHER_STRINGS: Record<Lang, LauncherStrings> = {
     callInProgress: 'call in progress',
     audioPaused: 'audio paused, open to continue',
     loadFailed: 'The assistant could not load. Check your connection, then try again.',
-    pageForbids: 'This page does not allow the assistant to run (its security settings).',
+    pageForbids: 'This page’s security settings block the assistant.',
     tryAgain: 'Try again',
   },
 };

@@ -5,7 +5,7 @@
 // (LOAD_FAILED).
 import type { GestureAudio } from '../../audio/gesture-audio.ts';
 import { isActive } from '../../call/state-machine.ts';
-import type { AgentInfo, CallState, ErrorDetail } from '../../call/types.ts';
+import type { CallState, ErrorDetail } from '../../call/types.ts';
 import type { CallTarget } from '../../call/connection.ts';
 import type { RememberMode } from '../../call/visit-tokens.ts';
 import type { Lang } from '../i18n/catalogue.ts';
@@ -22,17 +22,16 @@ interface WaitingStart {
   gesture: GestureAudio | null;
 }
 
-const FORBIDDEN = "The page's Trusted Types (trusted-types) do not allow the policy 'lit-html' the panel needs.";
+const FORBIDDEN = "The page's trusted-types forbid the policy 'lit-html'.";
 
 /** The import failed because the page forbids a Trusted Types policy (lit-html creates one when it loads). */
 const forbiddenByPage = (error: unknown): boolean => /createPolicy|trusted.?types?/i.test(String(error));
 
 export interface CallLoaderOptions {
   host: CallUiHost;
-  /** What the call UI is built with (but where its calls run: found out as its code loads). */
+  /** What the call UI is built with (but where its calls run: found out as its code loads). Its `stateChanged`
+   *  is this loader's too. */
   ui: Omit<CallUiOptions, 'sessions'>;
-  /** The agent of a call that went live (kept for the visit). */
-  ready: (agent: AgentInfo) => void;
   target: () => CallTarget;
   remember: () => RememberMode;
   /** The owner's consent notice is to be accepted first. */
@@ -45,9 +44,6 @@ export interface CallLoaderOptions {
   openGesture: (microphone: boolean) => GestureAudio | null;
   /** The strings of the language the panel will speak. */
   loadLang: () => Promise<Lang>;
-  /** `state` changed outside the call (a start that could not load its code, and the code arriving since);
-   *  the loader then tells the page (`voice-agent-state`). */
-  stateChanged: () => void;
 }
 
 export class CallLoader {
@@ -188,17 +184,15 @@ export class CallLoader {
   }
 
   #create({ CallUi }: typeof CallUiModule, sessions: SessionFactory): CallUi {
-    const { host } = this.#options;
-    const ui = new CallUi(host, { ...this.#options.ui, sessions });
-    ui.call.muted = host.muted;
+    const ui = new CallUi(this.#options.host, { ...this.#options.ui, sessions });
     ui.call.remember = this.#options.remember();
-    ui.call.on('state', () => this.#options.stateChanged());
-    ui.call.on('ready', ({ agent }) => this.#options.ready(agent));
     return ui;
   }
 
+  /** `state` changed outside the call (a start that could not load its code, and the code arriving since): the
+   *  element hears it as from a call, and the page from here. */
   #stateChanged(): void {
-    this.#options.stateChanged();
+    this.#options.ui.stateChanged();
     emit(this.#options.host, 'voice-agent-state', { state: this.state });
   }
 

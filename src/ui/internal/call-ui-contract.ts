@@ -34,6 +34,10 @@ export interface CallUiOptions {
   shell: () => HTMLElement | null;
   /** The visitor picked a language in the panel. */
   chooseLang: (lang: Lang) => void;
+  /** The call's state changed (the element reflects it). */
+  stateChanged: () => void;
+  /** A call went live with this agent (kept for the visit). */
+  ready: (agent: AgentInfo) => void;
   /** Resolves once the element's DOM is up to date; unlike `updateComplete`, it does not wait for a language
    *  still downloading (the panel speaks its own until then), so focus moves are not held by the network. */
   rendered: () => Promise<unknown>;

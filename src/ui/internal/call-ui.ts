@@ -17,6 +17,7 @@ import { adoptStyles } from './css-text.ts';
 import { microphoneForbiddenByPage } from './microphone-policy.ts';
 import { PageRestoreController } from './page-restore-controller.ts';
 import { PanelFocus } from './panel-focus.ts';
+import { PanelLanguage } from './panel-language.ts';
 import { SheetController } from './sheet-controller.ts';
 import { activityOf } from './panel/activity.ts';
 import { AutoScrollController } from './panel/auto-scroll-controller.ts';
@@ -44,6 +45,8 @@ export class CallUi implements ReactiveController {
   readonly audio: CallAudio;
   /** Where the focus goes in the panel. */
   readonly focus: PanelFocus;
+  /** Which language the panel speaks while another one downloads. */
+  readonly language = new PanelLanguage(() => this.host.requestUpdate());
   readonly #sheet: SheetController;
   readonly #autoScroll: AutoScrollController;
   readonly #feedback: CallFeedback;
@@ -78,8 +81,15 @@ export class CallUi implements ReactiveController {
     new WakeLockController(host, () => this.state === 'live' || this.state === 'reconnecting');
     new ConsentSlotController(host);
     this.call.onLevels = () => this.#paintLevels();
-    this.call.on('ready', ({ agent }) => (this.#callAgent = agent));
-    this.call.on('state', () => this.#stateChanged());
+    this.call.muted = host.muted;
+    this.call.on('ready', ({ agent }) => {
+      this.#callAgent = agent;
+      options.ready(agent);
+    });
+    this.call.on('state', () => {
+      this.#stateChanged();
+      options.stateChanged();
+    });
     this.call.on('transcript', () => this.#autoScroll.changed());
   }
 
@@ -178,7 +188,10 @@ export class CallUi implements ReactiveController {
     },
     toggleMute: () => (this.host.muted = !this.host.muted),
     resume: () => this.audio.resume(),
-    chooseLang: (lang: Lang) => this.options.chooseLang(lang),
+    chooseLang: (lang: Lang) => {
+      this.language.picked();
+      this.options.chooseLang(lang);
+    },
   };
 
   // ——— rendering ———

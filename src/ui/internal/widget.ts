@@ -70,13 +70,13 @@ export class Widget {
         knownAgent: () => this.#rememberedAgent,
         shell: () => this.#shell?.base ?? null,
         chooseLang: (lang) => {
-          this.#language.picked();
           memory.chosenLang = lang;
           host.requestUpdate();
         },
         rendered: hooks.rendered,
+        ready: (agent) => (memory.lastAgent = agent),
+        stateChanged: () => this.#stateChanged(),
       },
-      ready: (agent) => (memory.lastAgent = agent),
       target: () => this.target,
       remember: () => host.remember,
       consentPending: () => this.#consent.pending,
@@ -84,7 +84,6 @@ export class Widget {
       panelShowing: () => host.open || !this.#floating,
       openGesture: hooks.openGestureAudio,
       loadLang: () => this.#language.loadForPanel(),
-      stateChanged: () => this.#stateChanged(),
     });
     this.#launcher = new LauncherFocus({
       element: host,
@@ -131,11 +130,11 @@ export class Widget {
   /** Settles once the call's code and a new language's strings are here (or failed). */
   async downloads(): Promise<void> {
     if (this.#calls.loading) await this.#calls.load().catch(() => undefined);
-    await this.#language.downloading;
+    await this.ui?.language.downloading;
   }
 
   get downloading(): boolean {
-    return !!this.#language.downloading;
+    return !!this.ui?.language.downloading;
   }
 
   /** Draws the shell into the element's shadow root (once). */
@@ -177,7 +176,8 @@ export class Widget {
     const shell = this.#shell;
     if (!shell) return;
     const floating = this.#floating;
-    const lang = this.#language.speak(!!ui);
+    const wanted = this.#language.wanted;
+    const lang = ui ? ui.language.speak(wanted) : wanted;
     const modal = floating && open && !!ui?.sheet;
     const failure = this.#calls.failure;
     shell.update({
@@ -189,7 +189,7 @@ export class Widget {
       },
     });
     // The switcher shows the language the visitor picked while its strings download.
-    const wantedLang = this.#language.downloading ? this.#language.wanted : lang;
+    const wantedLang = ui?.language.downloading ? wanted : lang;
     ui?.renderInto(shell.panel, { t: loadedCatalogue(lang)!, wantedLang, floating, modal, open, onClose: this.#launcher.close });
     this.#launcher.updated();
   }
@@ -202,7 +202,7 @@ export class Widget {
   #stateChanged(): void {
     this.#reflectState();
     if (this.state === 'connecting') {
-      this.#language.hold();
+      this.#language.hold(this.ui?.language.spoken);
       // A call started by the page (start()) shows itself; focus stays where the visitor is.
       if (this.#floating) this.#host.open = true;
     } else if (!isActive(this.state)) {
