@@ -58,6 +58,8 @@ export class Call {
   hangingUp = false;
   /** Why the call is ending when the service does not say (its `ended` reason wins). */
   endReason: string | null = null;
+  /** The widget's own reason for ending, which wins over the service's. */
+  ownReason: string | null = null;
   finished = false;
   /** A 1011 during set-up is retried once. */
   setupRetried = false;

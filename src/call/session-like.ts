@@ -20,7 +20,8 @@ export interface SessionLike {
   remember: RememberMode;
   on<K extends keyof SessionEventMap>(name: K, listener: (detail: SessionEventMap[K]) => void): () => void;
   start(target: CallTarget, options?: { microphone?: boolean }): Promise<void>;
-  end(): Promise<void>;
+  /** `reason`: the widget's own, said in `ended` (another call started on the page). */
+  end(reason?: string): Promise<void>;
   sendText(text: string): void;
   forget(): void;
   pageRestored(): void;

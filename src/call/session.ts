@@ -182,11 +182,13 @@ export class CallSession extends Emitter<SessionEventMap> {
     return call.settled;
   }
 
-  /** Hangs up politely: sends `end`, waits for the service's `ended` (or a timeout), then `ended`. */
-  end(): Promise<void> {
+  /** Hangs up politely: sends `end`, waits for the service's `ended` (or a timeout), then `ended`. `reason`: the
+   *  widget's own, said in `ended` whatever the service answers (another call started on the page). */
+  end(reason?: string): Promise<void> {
     const call = this.#call;
     if (!call || call.finished || !isActive(this.#state)) return Promise.resolve();
     if (this.#ending) return this.#ending;
+    if (reason) call.ownReason = reason;
     this.#ending = this.#hangUp(call);
     return this.#ending;
   }
@@ -416,7 +418,7 @@ export class CallSession extends Emitter<SessionEventMap> {
     const message = call.endedMessage;
     const localSeconds = call.startedAt === null ? 0 : Math.max(0, (this.#clock() - call.startedAt) / 1000);
     const detail: EndedDetail = {
-      reason: message?.reason ?? call.endReason ?? 'closed',
+      reason: call.ownReason ?? message?.reason ?? call.endReason ?? 'closed',
       durationSeconds: message?.durationSeconds ?? Math.round(localSeconds * 10) / 10,
       billedSeconds: message?.billedSeconds ?? null,
       freeSeconds: message?.freeSeconds ?? null,

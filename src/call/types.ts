@@ -17,6 +17,8 @@ export interface ReadyDetail {
   conversationId: string;
   maxSeconds: number;
   agent: AgentInfo;
+  /** The call continues one the visitor had on an earlier page of the site (additive to the contract). */
+  continued?: boolean;
 }
 
 export interface TranscriptDetail {

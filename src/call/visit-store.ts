@@ -38,11 +38,23 @@ export type VisitValues = Pick<VisitStore, 'get' | 'put' | 'forget' | 'forgetAll
 export class VisitStore {
   readonly #memory = new Map<string, Entry>();
   readonly #storage: KeyValueStorage | null;
+  /** This tab's storage (sessionStorage): the call the next page may continue is kept there. */
+  readonly #tab: KeyValueStorage | null;
   readonly #now: () => number;
 
-  constructor(storage: KeyValueStorage | null = defaultStorage(), now: () => number = Date.now) {
+  constructor(storage: KeyValueStorage | null = defaultStorage(), now: () => number = Date.now, tab = defaultStorage('sessionStorage')) {
     this.#storage = storage;
     this.#now = now;
+    this.#tab = tab;
+  }
+
+  /** Something is kept under `key` for this tab. */
+  hasForTab(key: string): boolean {
+    try {
+      return !!this.#tab?.getItem(key);
+    } catch {
+      return false;
+    }
   }
 
   /** The value kept under `key`, if younger than a day: this page's, else (when `stored` may be read) the
@@ -77,17 +89,18 @@ export class VisitStore {
    *  where the storage can list its keys. */
   forgetAll(): void {
     this.#memory.clear();
-    const storage = this.#storage;
-    if (!storage || typeof storage.key !== 'function') return;
-    try {
-      const keys: string[] = [];
-      for (let i = 0; i < (storage.length ?? 0); i++) {
-        const k = storage.key(i);
-        if (k?.startsWith(PREFIX)) keys.push(k);
+    for (const storage of [this.#storage, this.#tab]) {
+      if (!storage || typeof storage.key !== 'function') continue;
+      try {
+        const keys: string[] = [];
+        for (let i = 0; i < (storage.length ?? 0); i++) {
+          const k = storage.key(i);
+          if (k?.startsWith(PREFIX)) keys.push(k);
+        }
+        keys.forEach((k) => storage.removeItem(k));
+      } catch {
+        // Storage that cannot be listed or written: nothing more can be removed.
       }
-      keys.forEach((k) => storage.removeItem(k));
-    } catch {
-      // Storage that cannot be listed or written: nothing more can be removed.
     }
   }
 
@@ -123,10 +136,10 @@ export class VisitStore {
   }
 }
 
-/** `localStorage` when the page may use it, else null. */
-export function defaultStorage(): KeyValueStorage | null {
+/** `localStorage` (or `sessionStorage`) when the page may use it, else null. */
+export function defaultStorage(which: 'localStorage' | 'sessionStorage' = 'localStorage'): KeyValueStorage | null {
   try {
-    return globalThis.localStorage ?? null;
+    return globalThis[which] ?? null;
   } catch {
     return null;
   }

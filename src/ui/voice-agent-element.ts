@@ -14,7 +14,7 @@ export type Placement = 'end' | 'start';
  *  JSX types in src/react.ts offer these). */
 export const SETTABLE_PROPERTIES = [
   'publicId', 'serverUrl', 'audioProcessing', 'workletBase', 'muted', 'layout', 'placement', 'open', 'remember',
-  'theme', 'inputDeviceId', 'outputDeviceId',
+  'theme', 'inputDeviceId', 'outputDeviceId', 'continue',
 ] as const;
 
 /**
@@ -36,6 +36,8 @@ export const SETTABLE_PROPERTIES = [
  *   `prefers-color-scheme`); may change at any time.
  * @attr {'visit' | 'none'} remember - `visit` (default: the one-day visit token in localStorage, so the agent
  *   can pick up the conversation) | `none` (nothing stored; the token lives in the page's memory only).
+ * @attr {'on' | 'off'} continue - `on` (default: when the visitor leaves a page during a call, the next page of
+ *   the site offers, for 2 minutes, to continue it, with the earlier transcript; needs `remember="visit"`) | `off`.
  * @attr {'floating' | 'inline'} layout - `floating` (default) | `inline`.
  * @attr {'end' | 'start'} placement - Floating corner: `end` (default; bottom right in LTR, bottom left in
  *   RTL) | `start`.
@@ -169,6 +171,10 @@ export class VoiceAgentElement extends ReactiveHost {
   /** `visit`: keep the one-day visit token in localStorage; `none`: store nothing (memory only). */
   get remember(): 'visit' | 'none' { return this.getAttribute('remember') === 'none' ? 'none' : 'visit'; }
   set remember(value: 'visit' | 'none') { this.setAttribute('remember', value); }
+
+  /** `off`: the next page does not offer to continue a call that was under way as this page went away. */
+  get continue(): 'on' | 'off' { return this.getAttribute('continue') === 'off' ? 'off' : 'on'; }
+  set continue(value: 'on' | 'off') { this.setAttribute('continue', value); }
 
   /** `light`, `dark`, or `auto` (follows the system's `prefers-color-scheme`); the styles follow the attribute. */
   get theme(): 'light' | 'dark' | 'auto' {

@@ -54,7 +54,7 @@ export class CallHost {
       case 'start':
         return this.#start(message);
       case 'end':
-        return void session?.end();
+        return void session?.end(message.reason);
       case 'text':
         try {
           session?.sendText(message.text);

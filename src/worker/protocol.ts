@@ -18,7 +18,7 @@ export type ToWorker =
       /** The visit token the first ticket carries (the page's, else the stored one where it may be read). */
       visit: string | undefined;
     }
-  | { type: 'end' }
+  | { type: 'end'; reason?: string }
   | { type: 'text'; text: string }
   | { type: 'muted'; muted: boolean }
   | { type: 'remember'; remember: RememberMode }

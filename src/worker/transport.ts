@@ -110,12 +110,18 @@ function started(worker: Worker): Promise<Worker | null> {
   });
 }
 
+let prepared: Promise<SessionFactory> | null = null;
+
 /**
- * The sessions of a widget: in a worker where one starts here (`preferred` 'main-thread' skips it), else on
- * the main thread. Resolves once the choice is made and its code is here.
+ * The sessions of the page's widgets: in a worker where one starts here, else on the main thread. Resolves once
+ * the choice is made (once for the page) and its code is here.
  */
-export async function prepareSessions(preferred?: Transport): Promise<SessionFactory> {
-  const first = preferred === 'main-thread' ? null : spawnCallWorker();
+export function prepareSessions(): Promise<SessionFactory> {
+  return (prepared ??= chooseSessions());
+}
+
+async function chooseSessions(): Promise<SessionFactory> {
+  const first = spawnCallWorker();
   let warm = first && (await started(first));
   if (warm) {
     return {
@@ -124,7 +130,7 @@ export async function prepareSessions(preferred?: Transport): Promise<SessionFac
         new WorkerSession({
           createAudio,
           onLevels,
-          // The first call takes the worker that answered; every later call starts its own.
+          // The page's first call takes the worker that answered; every later call starts its own.
           spawn: () => {
             const worker = warm ?? spawnCallWorker();
             warm = null;

@@ -153,11 +153,13 @@ export class WorkerSession extends Emitter<SessionEventMap> implements SessionLi
     return call.started;
   }
 
-  end(): Promise<void> {
+  end(reason?: string): Promise<void> {
     const call = this.#call;
     if (!call || !isActive(this.#state)) return Promise.resolve();
     if (this.#ending) return this.#ending;
-    this.#send({ type: 'end' });
+    // The microphone is let go at once, here: a call started next on the page finds it free.
+    call.audio.source?.close();
+    this.#send(reason ? { type: 'end', reason } : { type: 'end' });
     return (this.#ending = call.over);
   }
 

@@ -70,6 +70,7 @@ describe('consent notice', () => {
     await el.updateComplete;
     expect(el.state).toBe('connecting');
     expect(JSON.parse(localStorage.getItem(CONSENT_KEY)!)).toEqual({ value: true, at: expect.any(Number) });
+    await el.end(); // a call under way would be the next widget's (it adopts it)
     el.remove();
 
     resetFakes();
@@ -115,6 +116,7 @@ describe('consent notice', () => {
     const before = sockets.length;
     void el.start();
     await expect.poll(() => sockets.length).toBeGreaterThan(before);
+    await el.end();
     el.remove();
     // …another page (a new widget, and nothing in the page's memory: nothing was stored) asks again.
     pageVisitStore().forgetAll();

@@ -5,6 +5,7 @@ import '../../src/voice-agent.ts';
 import { VoiceAgentElement } from '../../src/voice-agent.ts';
 import type { GestureAudio } from '../../src/audio/gesture-audio.ts';
 import { pageVisitStore } from '../../src/call/visit-store.ts';
+import { endOthers } from '../../src/ui/internal/call-registry.ts';
 import type { CallController } from '../../src/ui/internal/panel/call-controller.ts';
 import { FakeSink, FakeSocket, FakeSource, okTicket, scriptedFetch } from '../fakes.ts';
 
@@ -87,6 +88,9 @@ export function recordAudioContexts(): AudioContext[] {
 }
 
 export function cleanUp(): void {
+  // A call of the last test would be adopted by the next test's widget for the same agent (a call belongs to the
+  // page): every call ends first, as when another call starts on the page.
+  endOthers();
   pageVisitStore().forgetAll(); // each test is a new visitor: no agent, language or visit remembered from the last one
   vi.useRealTimers();
   vi.unstubAllGlobals();

@@ -1,11 +1,10 @@
-// The audio of the current or last call as the panel sees it: the engine the element asks for, what the
+// The audio of a call (the current or last one of a CallController): the engine its element asks for, what the
 // browser or the system does to it (held until a tap, the microphone held or gone) and the device rules (the
 // pickers switch the running call; a chosen device that is gone is forgotten).
 import type { PlaybackStatus } from '../../audio/audio-engine.ts';
-import type { CallUiHost } from './call-ui.ts';
 import { type BrowserAudio, type BrowserAudioOptions, createBrowserAudio } from './panel/browser-audio.ts';
-import type { CallController } from './panel/call-controller.ts';
-import { DevicePicker } from './panel/device-picker.ts';
+import type { CallController, CallHost } from './panel/call-controller.ts';
+import type { DeviceTarget } from './panel/device-picker.ts';
 
 type DeviceProperty = 'inputDeviceId' | 'outputDeviceId';
 
@@ -16,52 +15,43 @@ export class CallAudio {
   microphoneLost = false;
   /** The system holds the microphone (another app, a phone call): the agent hears silence until it is back. */
   microphoneHeld = false;
-  readonly devices: DevicePicker;
   #audio: BrowserAudio | null = null;
-  readonly #host: CallUiHost;
   readonly #call: CallController;
 
-  constructor(host: CallUiHost, call: CallController, onMicrophoneLost: () => void) {
-    this.#host = host;
+  constructor(call: CallController) {
     this.#call = call;
-    // Only while a call with a microphone is live (a typed call has none to choose).
-    this.devices = new DevicePicker(host, () => call.state === 'live' && !!call.session.microphone, {
-      inputDevice: () =>
-        host.inputDeviceId || this.#audio?.engine.inputStream?.getAudioTracks()[0]?.getSettings().deviceId || '',
-      outputDevice: () => host.outputDeviceId,
-      switchInput: async (deviceId) => {
-        await this.#audio?.engine.setInputDevice(deviceId);
-        host.inputDeviceId = deviceId;
-      },
-      switchOutput: async (deviceId) => {
-        await this.#audio?.engine.setOutputDevice(deviceId);
-        host.outputDeviceId = deviceId;
-      },
-      devicesListed: (inputs, outputs) => {
-        const gone = (id: string, devices: readonly MediaDeviceInfo[]) => !devices.some((d) => d.deviceId === id);
-        if (gone(host.inputDeviceId, inputs)) this.#forget('inputDeviceId', host.inputDeviceId);
-        if (outputs.length > 0 && gone(host.outputDeviceId, outputs)) this.#forget('outputDeviceId', host.outputDeviceId);
-      },
-    });
-    call.session.on('microphone', () => {
-      this.microphoneLost = true;
-      host.requestUpdate();
-      onMicrophoneLost();
-    });
+    call.session.on('microphone', () => this.#changed(() => (this.microphoneLost = true)));
   }
+
+  /** What the device pickers change: the element's device properties and the running call's audio. */
+  readonly devices: DeviceTarget = {
+    inputDevice: () =>
+      this.#host?.inputDeviceId || this.#audio?.engine.inputStream?.getAudioTracks()[0]?.getSettings().deviceId || '',
+    outputDevice: () => this.#host?.outputDeviceId ?? '',
+    switchInput: async (deviceId) => {
+      await this.#audio?.engine.setInputDevice(deviceId);
+      if (this.#host) this.#host.inputDeviceId = deviceId;
+    },
+    switchOutput: async (deviceId) => {
+      await this.#audio?.engine.setOutputDevice(deviceId);
+      if (this.#host) this.#host.outputDeviceId = deviceId;
+    },
+    devicesListed: (inputs, outputs) => {
+      const gone = (id: string, devices: readonly MediaDeviceInfo[]) => !devices.some((d) => d.deviceId === id);
+      const host = this.#host;
+      if (host && gone(host.inputDeviceId, inputs)) this.#forget('inputDeviceId', host.inputDeviceId);
+      if (host && outputs.length > 0 && gone(host.outputDeviceId, outputs)) this.#forget('outputDeviceId', host.outputDeviceId);
+    },
+  };
 
   /** The real audio (microphone and agent voice), with its levels feeding the meters. */
   create(options: Omit<BrowserAudioOptions, 'onLevels'>): BrowserAudio {
-    const changed = (apply: () => void) => {
-      apply();
-      this.#host.requestUpdate();
-    };
     this.#audio = createBrowserAudio({
       ...options,
       onLevels: (input, output, speaking) => this.#call.setLevels(input, output, speaking),
-      onNeedsGesture: (needsTap) => changed(() => (this.needsTap = needsTap)),
+      onNeedsGesture: (needsTap) => this.#changed(() => (this.needsTap = needsTap)),
       onInputDeviceEnded: (deviceId) => this.#forget('inputDeviceId', deviceId),
-      onInputHeld: (held) => changed(() => (this.microphoneHeld = held)),
+      onInputHeld: (held) => this.#changed(() => (this.microphoneHeld = held)),
     });
     return this.#audio;
   }
@@ -81,11 +71,21 @@ export class CallAudio {
     return this.#audio?.engine.playback ?? null;
   }
 
+  get #host(): CallHost | null {
+    return this.#call.host;
+  }
+
+  #changed(apply: () => void): void {
+    apply();
+    this.#host?.requestUpdate();
+  }
+
   /** A chosen device that is gone (unplugged, a headset switched off) is not the choice any more: the picker
    *  shows the default device that took over, and the next call does not ask for the gone one with `exact`
    *  (which fails with MIC_UNAVAILABLE every time). */
   #forget(property: DeviceProperty, deviceId: string | undefined): void {
-    if (deviceId && this.#host[property] === deviceId) this.#host[property] = '';
-    this.#host.requestUpdate();
+    const host = this.#host;
+    if (host && deviceId && host[property] === deviceId) host[property] = '';
+    host?.requestUpdate();
   }
 }

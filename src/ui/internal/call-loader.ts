@@ -11,7 +11,7 @@ import type { RememberMode } from '../../call/visit-tokens.ts';
 import type { Lang } from '../i18n/catalogue.ts';
 import type { SessionFactory } from '../../worker/transport.ts';
 import type { CallUi, CallUiHost, CallUiOptions } from './call-ui.ts';
-import { loadCallUi, type CallUiModule } from './call-ui-loader.ts';
+import { loadCallUi, loadedCallUi, type CallUiModule } from './call-ui-loader.ts';
 import { emit } from './emit.ts';
 
 /** A `start()` waiting for the call's code; `cancelled` once `end()` was called or the element left the page. */
@@ -124,6 +124,8 @@ export class CallLoader {
     const ui = this.ui;
     if (ui && isActive(ui.state)) return ui.call.start(target, options); // the call under way
     if (this.#waiting) return this.#waiting.done;
+    // One call per page: any other one ends first, so its microphone is let go before this one's is asked for.
+    loadedCallUi()?.endOthers(ui?.call);
     // In the gesture, before anything is awaited: the microphone is asked for and the context created.
     const gesture = this.#options.openGesture(options.microphone !== false);
     if (ui) return this.#startCall(ui, gesture, options);

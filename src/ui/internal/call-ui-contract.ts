@@ -1,6 +1,7 @@
 // What the element and the call UI (loaded on demand) give each other: the element is the host, the call UI
 // renders the panel into it.
 import type { ReactiveControllerHost } from 'lit';
+import type { CallTarget } from '../../call/connection.ts';
 import type { AgentInfo } from '../../call/types.ts';
 import type { Catalogue, Lang } from '../i18n/catalogue.ts';
 import type { ConsentGate } from './consent.ts';
@@ -17,7 +18,7 @@ export interface CallUiHost extends ReactiveControllerHost, HTMLElement {
   inputDeviceId: string;
   outputDeviceId: string;
   /** Whether the floating panel is open (the sheet follows the visual viewport only then). */
-  readonly open: boolean;
+  open: boolean;
   readonly layout: string;
 }
 
@@ -30,6 +31,10 @@ export interface CallUiOptions {
   consent: ConsentGate;
   /** The agent remembered from an earlier visit, shown until this page's first call says who answers. */
   knownAgent: () => AgentInfo | null;
+  /** The agent the element is for (its service and public id): what is kept of its calls is keyed by it. */
+  target: () => CallTarget;
+  /** The owner lets the next page continue a call (remember="visit", continue not "off"). */
+  continues: () => boolean;
   /** The element's wrapper (the sheet sets the visual viewport's size on it). */
   shell: () => HTMLElement | null;
   /** The visitor picked a language in the panel. */

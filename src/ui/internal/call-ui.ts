@@ -1,52 +1,60 @@
 // The boundary between <voice-agent>'s small public element and everything a call needs: the call (session
 // and audio), the panel's views and styles (each language's strings are a chunk of their own, handed in by
 // the element). The element reaches all of it through one `CallUi` instance; nothing else under internal/panel/
-// is imported by the element. This file composes the parts: CallController (the call's state), CallAudio (its
-// audio, notices and device rules), PanelFocus, the status text and the panel body's template.
+// is imported by the element. This file composes the parts: ShownCall (the call this element shows: its own, or
+// one it adopted), PanelFocus, ContinuationController (the call of the previous page), the status text and the
+// panel's templates.
 import type { ReactiveController } from 'lit';
-import { html, nothing, render } from 'lit/html.js';
-import type { CallStats } from '../../call/types.ts';
-import type { AgentInfo, CallState } from '../../call/types.ts';
-import type { Catalogue, ErrorText, Lang } from '../i18n/catalogue.ts';
+import { nothing, render } from 'lit/html.js';
+import { isActive } from '../../call/state-machine.ts';
+import type { Turn } from '../../call/transcript.ts';
+import type { AgentInfo, CallState, CallStats } from '../../call/types.ts';
 import { formatterFor } from '../i18n/format.ts';
 import { AvatarView } from './avatar.ts';
-import { CallAudio } from './call-audio.ts';
+import type { CallAudio } from './call-audio.ts';
 import type { CallUiHost, CallUiOptions, PanelProps } from './call-ui-contract.ts';
 import { callUiStyles } from './call-ui.styles.ts';
 import { adoptStyles } from './css-text.ts';
 import { microphoneForbiddenByPage } from './microphone-policy.ts';
+import { agentKey } from '../../call/visit-store.ts';
+import { ContinuationController } from './continuation.ts';
 import { PageRestoreController } from './page-restore-controller.ts';
 import { PanelFocus } from './panel-focus.ts';
+import { PanelIntents } from './panel-intents.ts';
 import { PanelLanguage } from './panel-language.ts';
 import { SheetController } from './sheet-controller.ts';
 import { activityOf } from './panel/activity.ts';
 import { AutoScrollController } from './panel/auto-scroll-controller.ts';
-import { type AudioFactory, CallController } from './panel/call-controller.ts';
+import type { AudioFactory, CallController } from './panel/call-controller.ts';
 import { retryWaitSeconds } from './panel/call-clock.ts';
-import { ElementRef, ref } from './panel/element-ref.ts';
-import { errorText } from './panel/error-panel.ts';
+import { ElementRef } from './panel/element-ref.ts';
 import { ConsentSlotController } from './panel/consent-slot-controller.ts';
+import { DevicePicker } from './panel/device-picker.ts';
 import { CallFeedback } from './panel/feedback.ts';
 import { levelMeter, loudness, paintMeter } from './panel/level-meter.ts';
 import { panelBody } from './panel/panel-body.ts';
+import { panelFrame } from './panel/panel-frame.ts';
 import { panelHeader } from './panel/panel-header.ts';
-import { announcement, type StatusInputs, statusLine } from './panel/status-text.ts';
+import { announcement, errorWords, type StatusInputs, statusLine } from './panel/status-text.ts';
 import { TickerController } from './panel/ticker-controller.ts';
 import { finalTurnsAnnouncer, transcriptView } from './panel/transcript.ts';
 import { WakeLockController } from './panel/wake-lock-controller.ts';
+import { ShownCall } from './shown-call.ts';
 
 export type { AudioFactory, CallUiHost, CallUiOptions, PanelProps };
 export { prepareSessions } from '../../worker/transport.ts';
+export { endOthers } from './call-registry.ts';
 
 /** The call and its panel: owns the call (through CallController) and renders the panel with its live regions. */
 export class CallUi implements ReactiveController {
-  readonly call: CallController;
-  /** The call's audio: the engine, Tap to continue, the microphone's notices, the device pickers. */
-  readonly audio: CallAudio;
   /** Where the focus goes in the panel. */
   readonly focus: PanelFocus;
   /** Which language the panel speaks while another one downloads. */
   readonly language = new PanelLanguage(() => this.host.requestUpdate());
+  readonly #shown: ShownCall;
+  readonly #continuation: ContinuationController;
+  readonly #devices: DevicePicker;
+  readonly #intents: PanelIntents;
   readonly #sheet: SheetController;
   readonly #autoScroll: AutoScrollController;
   readonly #feedback: CallFeedback;
@@ -55,12 +63,8 @@ export class CallUi implements ReactiveController {
   readonly #transcriptList = new ElementRef();
   /** The agent of this page's latest call (kept after it ends, so the widget keeps its face). */
   #callAgent: AgentInfo | null = null;
-  /** Set when Call was pressed but the page gave no public-id. */
-  #notConfigured = false;
-  /** Set when the last typed message could not be sent. */
-  #messageFailed = false;
-  /** The text box takes the focus once the call is live (a typed call the visitor chose in the panel). */
-  #focusMessageWhenLive = false;
+  /** The conversation of the previous page, shown above the call that continues it. */
+  #earlier: readonly Turn[] = [];
   /** Meters stand still while the floating panel is closed (renders for the clock or the transcript go on). */
   #levelsShown = true;
   #stylesAdopted = false;
@@ -70,9 +74,32 @@ export class CallUi implements ReactiveController {
     private readonly options: CallUiOptions,
   ) {
     host.addController(this);
-    this.call = new CallController(host, options.createAudio, options.sessions);
     this.focus = new PanelFocus(host, options.rendered);
-    this.audio = new CallAudio(host, this.call, () => this.focus.focusMessage());
+    const agent = () => {
+      const { serverUrl, publicId } = options.target();
+      return agentKey('continue', serverUrl, publicId);
+    };
+    this.#shown = new ShownCall(host, {
+      sessions: options.sessions,
+      createAudio: options.createAudio,
+      agent,
+      bind: (call) => this.#bind(call),
+      adopted: (open) => {
+        if (open) host.open = true;
+        // After this constructor: a call adopted as the element's code loads is the element's once it is.
+        queueMicrotask(options.stateChanged);
+      },
+    });
+    this.#continuation = new ContinuationController(host, {
+      key: agent,
+      allowed: options.continues,
+      live: () => this.state === 'live' || this.state === 'reconnecting',
+      turns: () => this.#turns,
+      agent: () => this.agent,
+    });
+    // Only while a call with a microphone is live (a typed call has none to choose).
+    this.#devices = new DevicePicker(host, () => this.state === 'live' && this.call.session.microphone, () => this.audio.devices);
+    this.#intents = new PanelIntents({ host, options, focus: this.focus, language: this.language, audio: () => this.audio });
     this.#sheet = new SheetController(host, () => host.layout !== 'inline' && host.open, options.shell);
     this.#feedback = new CallFeedback(host);
     this.#autoScroll = new AutoScrollController(host, () => this.#transcriptList.value ?? null);
@@ -80,17 +107,42 @@ export class CallUi implements ReactiveController {
     new PageRestoreController(host, () => this.call.session.pageRestored());
     new WakeLockController(host, () => this.state === 'live' || this.state === 'reconnecting');
     new ConsentSlotController(host);
-    this.call.onLevels = () => this.#paintLevels();
-    this.call.muted = host.muted;
-    this.call.on('ready', ({ agent }) => {
-      this.#callAgent = agent;
-      options.ready(agent);
-    });
-    this.call.on('state', () => {
-      this.#stateChanged();
-      options.stateChanged();
-    });
-    this.call.on('transcript', () => this.#autoScroll.changed());
+  }
+
+  /** The call this element shows. */
+  get call(): CallController {
+    return this.#shown.call;
+  }
+
+  /** The call's audio: the engine, Tap to continue, the microphone's notices, the device rules. */
+  get audio(): CallAudio {
+    return this.call.audio;
+  }
+
+  /** The panel listens to `call` (until the element shows another). */
+  #bind(call: CallController): () => void {
+    call.onLevels = () => this.#paintLevels();
+    const off = [
+      call.on('ready', ({ agent }) => {
+        this.#callAgent = agent;
+        this.options.ready(agent);
+      }),
+      call.on('state', () => {
+        this.#stateChanged();
+        this.options.stateChanged();
+      }),
+      call.on('transcript', () => this.#autoScroll.changed()),
+      call.session.on('microphone', () => this.focus.focusMessage()),
+    ];
+    return () => {
+      call.onLevels = null;
+      off.forEach((unsubscribe) => unsubscribe());
+    };
+  }
+
+  /** The conversation shown: the previous page's when this call continues it, then this call's. */
+  get #turns(): readonly Turn[] {
+    return this.#earlier.length ? [...this.#earlier, ...this.call.turns] : this.call.turns;
   }
 
   hostConnected(): void {
@@ -105,9 +157,9 @@ export class CallUi implements ReactiveController {
     return this.call.state;
   }
 
-  /** The agent of this page's latest call, else the one remembered from an earlier visit. */
+  /** The agent of this page's latest call, else the previous page's, else the one remembered from the visit. */
   get agent(): AgentInfo | null {
-    return this.#callAgent ?? this.options.knownAgent();
+    return this.#callAgent ?? this.#continuation.offer?.agent ?? this.options.knownAgent();
   }
 
   /** The open floating panel is a full-screen sheet on this viewport. */
@@ -127,14 +179,16 @@ export class CallUi implements ReactiveController {
   #stateChanged(): void {
     this.#autoScroll.changed();
     this.focus.stayInPanel();
+    const offer = this.#continuation.offer;
     if (this.state === 'connecting') {
       this.#feedback.reset();
       this.#autoScroll.reset();
-      this.audio.reset();
-      this.#messageFailed = false;
+      // A call started while the previous page's is offered continues it (the visit token carries it on).
+      this.#earlier = offer?.turns ?? [];
+      this.call.continuing = !!offer;
     }
-    if (this.state === 'live' && this.#focusMessageWhenLive) this.focus.focusMessage();
-    if (this.state !== 'connecting') this.#focusMessageWhenLive = false;
+    if (this.state === 'live' && offer) this.#continuation.settle();
+    this.#intents.stateChanged(this.state);
   }
 
   /** The meters follow the levels between renders; nothing is painted while the panel or the page is hidden. */
@@ -153,55 +207,7 @@ export class CallUi implements ReactiveController {
     return failedAt === null ? 0 : retryWaitSeconds(failedAt, error?.retryAfterSeconds, Date.now());
   }
 
-  // ——— visitor intents ———
-
-  #startCall(options: { microphone?: boolean }): void {
-    this.#notConfigured = false;
-    this.host.start(options).catch(() => {
-      // The only synchronous refusal is a missing public-id: a page set-up problem, said in plain words.
-      this.#notConfigured = true;
-      this.host.requestUpdate();
-    });
-  }
-
-  readonly #actions = {
-    start: () => this.#startCall({}),
-    startTyped: () => {
-      this.#focusMessageWhenLive = true;
-      this.#startCall({ microphone: false });
-    },
-    // Accepts, then calls in the same click (the gesture still counts).
-    acceptAndCall: () => {
-      this.options.consent.accept();
-      this.#startCall({});
-    },
-    end: () => void this.host.end(),
-    send: (text: string): boolean => {
-      try {
-        this.host.sendText(text);
-        this.#messageFailed = false;
-      } catch {
-        this.#messageFailed = true;
-      }
-      this.host.requestUpdate();
-      return !this.#messageFailed;
-    },
-    toggleMute: () => (this.host.muted = !this.host.muted),
-    resume: () => this.audio.resume(),
-    chooseLang: (lang: Lang) => {
-      this.language.picked();
-      this.options.chooseLang(lang);
-    },
-  };
-
   // ——— rendering ———
-
-  /** An error's words; a microphone the embedding page forbids is the site owner's to allow, not the visitor's. */
-  #errorText(t: Catalogue): ErrorText | null {
-    const { error } = this.call;
-    if (!error) return null;
-    return error.code === 'MIC_DENIED' && microphoneForbiddenByPage() ? t.notices.frameBlocked : errorText(error, t);
-  }
 
   #render({ t, wantedLang, floating, open, modal, onClose }: PanelProps) {
     this.#levelsShown = !floating || open;
@@ -211,39 +217,30 @@ export class CallUi implements ReactiveController {
     const { ready, liveSince, ended, error } = call;
     const status: StatusInputs = {
       state, t, format, agentName, muted: this.host.muted, activity: activityOf(call), ready, liveSince, ended, error,
-      errorText: this.#errorText(t), now: Date.now(),
+      errorText: error && errorWords(error, t, microphoneForbiddenByPage()), now: Date.now(),
     };
-    const tall = state === 'live' || state === 'reconnecting' || state === 'ending' || call.turns.length > 0;
+    const offer = isActive(state) ? null : this.#continuation.offer;
+    const turns = offer ? offer.turns : this.#turns;
+    const tall = state === 'live' || state === 'reconnecting' || state === 'ending' || turns.length > 0;
     const transcript = transcriptView({
-      turns: call.turns, breaks: call.breaks, agentName, t, following: this.#autoScroll.following,
+      turns, breaks: call.breaks, agentName, t, following: this.#autoScroll.following,
       onJumpToLatest: () => this.#autoScroll.jumpToLatest(), list: this.#transcriptList,
     });
-    return html`<section
-        ${ref(this.focus.panel)}
-        part="panel"
-        id="panel"
-        class="panel ${tall ? 'tall' : ''}"
-        role=${floating ? 'dialog' : 'region'}
-        aria-modal=${modal ? 'true' : nothing}
-        aria-labelledby="agent-name"
-        tabindex="-1"
-        ?hidden=${floating && !open}
-      >
-        ${panelHeader({
-          t, agent: this.agent, agentName, avatar: this.#avatar, state, activity: status.activity, line: statusLine(status),
-          meter: state === 'live' ? this.#outputMeter() : nothing, floating, onClose,
-        })}
-        <div part="body" class="body state-${state}">
-          ${panelBody({
-            t, format, call, audio: this.audio, feedback: this.#feedback,
-            consentPending: this.options.consent.pending, notConfigured: this.#notConfigured,
-            messageFailed: this.#messageFailed, muted: this.host.muted, levelsShown: this.#levelsShown, wantedLang,
-            errorText: status.errorText, retryWait: this.#retryWait(), transcript,
-            refs: { messageInput: this.focus.messageInput, inputMeter: this.#meters.input }, on: this.#actions,
-          })}
-        </div>
-      </section>
-      <div class="visually-hidden" role="status">${this.audio.needsTap && floating && !open ? t.notices.audioPaused : announcement(status)}</div>
-      ${finalTurnsAnnouncer(call.turns, call.voicedTurns, agentName, t)}`;
+    return panelFrame({
+      panel: this.focus.panel, floating, open, modal, tall, state,
+      header: panelHeader({
+        t, agent: this.agent, agentName, avatar: this.#avatar, state, activity: status.activity, line: statusLine(status),
+        meter: state === 'live' ? this.#outputMeter() : nothing, floating, onClose,
+      }),
+      body: panelBody({
+        t, format, call, audio: this.audio, feedback: this.#feedback,
+        consentPending: this.options.consent.pending, notConfigured: this.#intents.notConfigured,
+        messageFailed: this.#intents.messageFailed, muted: this.host.muted, levelsShown: this.#levelsShown, wantedLang,
+        errorText: status.errorText, retryWait: this.#retryWait(), transcript, offered: !!offer, devices: this.#devices,
+        refs: { messageInput: this.focus.messageInput, inputMeter: this.#meters.input }, on: this.#intents.actions,
+      }),
+      said: this.audio.needsTap && floating && !open ? t.notices.audioPaused : announcement(status),
+      announcer: finalTurnsAnnouncer(turns, call.voicedTurns, agentName, t),
+    });
   }
 }

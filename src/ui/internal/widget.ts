@@ -8,6 +8,7 @@ import type { AgentInfo, CallState, CallStats } from '../../call/types.ts';
 import { LAUNCHER_STRINGS } from '../i18n/launcher.ts';
 import type { AudioFactory, CallUi, CallUiHost } from './call-ui.ts';
 import { CallLoader } from './call-loader.ts';
+import { loadedCallUi } from './call-ui-loader.ts';
 import { loadedCatalogue } from './catalogue-loader.ts';
 import { ConsentGate } from './consent.ts';
 import { emit } from './emit.ts';
@@ -23,6 +24,7 @@ export interface WidgetHost extends CallUiHost {
   readonly serverUrl: string;
   readonly placement: 'start' | 'end';
   readonly remember: 'visit' | 'none';
+  readonly continue: 'on' | 'off';
 }
 
 /** The element's protected hooks (tests replace them) and its render timing. */
@@ -68,6 +70,8 @@ export class Widget {
         createAudio: hooks.createAudio,
         consent: this.#consent,
         knownAgent: () => this.#rememberedAgent,
+        target: () => this.target,
+        continues: () => host.remember !== 'none' && host.continue !== 'off',
         shell: () => this.#shell?.base ?? null,
         chooseLang: (lang) => {
           memory.chosenLang = lang;
@@ -147,11 +151,16 @@ export class Widget {
     });
   }
 
-  /** The element is on the page (with the properties a page set before its definition taken over). */
+  /** The element is on the page (with the properties a page set before its definition taken over). The call's
+   *  code comes at once for an inline panel, for a call of this agent that an element left a moment ago (this one
+   *  adopts it), and for the previous page's call (the panel opens on the offer to continue it). */
   connected(): void {
+    const host = this.#host;
     this.#rememberedAgent = this.#memory.lastAgent;
     this.#reflectState();
-    if (!this.#floating || this.#host.open) this.#calls.loadInBackground();
+    const offered = host.continue !== 'off' && this.#memory.continuationOffered;
+    if (offered && this.#floating) host.open = true;
+    if (!this.#floating || host.open || loadedCallUi()) this.#calls.loadInBackground();
   }
 
   disconnected(): void {

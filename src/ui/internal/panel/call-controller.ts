@@ -1,4 +1,4 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveControllerHost } from 'lit';
 import type { PlaybackStatus } from '../../../../worklets/messages.ts';
 import type { AudioRequest, AudioSink, FrameSource } from '../../../call/audio-ports.ts';
 import type { CallTarget } from '../../../call/connection.ts';
@@ -11,20 +11,28 @@ import type {
 } from '../../../call/types.ts';
 import { Emitter } from '../../../call/emitter.ts';
 import type { PublicSessionEvent } from '../../voice-agent-events.ts';
+import { CallAudio } from '../call-audio.ts';
 import { emit } from '../emit.ts';
 
 export type AudioFactory = (request: AudioRequest) => { source: FrameSource | null; sink: AudioSink };
 
 export type CallEvents = Pick<SessionEventMap, PublicSessionEvent>;
 
+/** The element that shows a call: it renders it, sends the page its events, and owns its device choices. */
+export type CallHost = ReactiveControllerHost & HTMLElement & { inputDeviceId: string; outputDeviceId: string };
+
 /**
- * Binds one call session (on the main thread or in a worker: see src/worker/transport.ts) to a Lit host: keeps what the view renders (agent, turns, tool, outcome) as plain
- * fields, requesting an update on change, tells the widget's own parts of each event (`on()`), then sends it
- * to the page as `voice-agent-<name>`. The page's events are output only: the widget never listens to them,
- * so a page script that stops them on their way changes nothing inside.
+ * A call of the page (its session, on the main thread or in a worker: see src/worker/transport.ts, and its
+ * audio), shown by one element at a time: the element that started it, or one that adopted it (see
+ * call-registry.ts). Keeps what the view renders (agent, turns, tool, outcome) as plain fields, asks its element
+ * for an update on change, tells the widget's own parts of each event (`on()`), then sends it to the page as
+ * `voice-agent-<name>`. The page's events are output only: the widget never listens to them, so a page script
+ * that stops them on their way changes nothing inside.
  */
-export class CallController extends Emitter<CallEvents> implements ReactiveController {
+export class CallController extends Emitter<CallEvents> {
   readonly session: SessionLike;
+  /** The call's audio: the engine, Tap to continue, the microphone held or lost, the device rules. */
+  readonly audio: CallAudio;
   /** Where the session's calls run. */
   readonly transport: Transport;
   ready: ReadyDetail | null = null;
@@ -46,25 +54,26 @@ export class CallController extends Emitter<CallEvents> implements ReactiveContr
   readonly voicedTurns = new Set<number>();
   /** The agent's voice has played during this call. */
   #voiceHeard = false;
-  readonly #host: ReactiveControllerHost & HTMLElement;
+  #host: CallHost | null = null;
+  #createAudio: AudioFactory | null = null;
+  /** The call under way continues one the visitor had on an earlier page (continuation.ts): its `ready` says so. */
+  continuing = false;
 
-  constructor(
-    host: ReactiveControllerHost & HTMLElement,
-    createAudio: AudioFactory,
-    sessions: SessionFactory,
-  ) {
+  constructor(sessions: SessionFactory) {
     super();
-    this.#host = host;
-    host.addController(this);
     this.transport = sessions.transport;
-    this.session = sessions.create({ createAudio, onLevels: (...levels) => this.setLevels(...levels) });
+    this.session = sessions.create({
+      createAudio: (request) => this.#createAudio!(request),
+      onLevels: (...levels) => this.setLevels(...levels),
+    });
+    this.audio = new CallAudio(this);
     const forward = <K extends PublicSessionEvent>(name: K, update?: (detail: SessionEventMap[K]) => void) =>
       this.session.on(name, (detail) => {
         update?.(detail);
         // The update is asked for first: a part that waits for the next render (a focus move) sees this one.
-        this.#host.requestUpdate();
+        this.#host?.requestUpdate();
         this.emit(name, detail);
-        emit(this.#host, `voice-agent-${name}`, detail);
+        if (this.#host) emit(this.#host, `voice-agent-${name}`, detail);
       });
     forward('state', ({ state }) => {
       if (state === 'connecting') {
@@ -73,9 +82,12 @@ export class CallController extends Emitter<CallEvents> implements ReactiveContr
         this.liveSince = this.failedAt = null;
         this.voicedTurns.clear();
         this.#voiceHeard = false;
+        this.audio.reset();
       }
     });
     forward('ready', (detail) => {
+      // Said once it is so: an earlier page's call goes on here (additive to the contract).
+      detail.continued = this.continuing;
       this.ready = detail;
       this.liveSince = Date.now();
       // Each `ready` is a new call on the service (after a drop too): no tool of it runs yet, and the `done` of
@@ -84,7 +96,7 @@ export class CallController extends Emitter<CallEvents> implements ReactiveContr
     });
     this.session.on('network', ({ online }) => {
       this.offline = !online;
-      this.#host.requestUpdate();
+      this.#host?.requestUpdate();
     });
     forward('transcript', ({ role, final, turnId }) => {
       if (role === 'agent' && final && this.#voiceHeard) this.voicedTurns.add(turnId);
@@ -111,13 +123,26 @@ export class CallController extends Emitter<CallEvents> implements ReactiveContr
     return this.session.transcript.breaks;
   }
 
+  /** The element that shows the call, and asks for its audio. */
+  get host(): CallHost | null {
+    return this.#host;
+  }
+
+  /** From now on `host` shows the call (it renders it, gets its events) and makes the audio of its calls. */
+  attach(host: CallHost, createAudio: AudioFactory): void {
+    this.#host = host;
+    this.#createAudio = createAudio;
+    host.requestUpdate();
+  }
+
   /** `microphone: false`: a typed call (no microphone asked for, silent uplink). */
   start(target: CallTarget, options: { microphone?: boolean } = {}): Promise<void> {
     return this.session.start(target, options);
   }
 
-  end(): Promise<void> {
-    return this.session.end();
+  /** Hangs up; `reason`: why, when it is not the visitor's hang-up (another call started on the page). */
+  end(reason?: string): Promise<void> {
+    return this.session.end(reason);
   }
 
   sendText(text: string): void {
@@ -157,16 +182,8 @@ export class CallController extends Emitter<CallEvents> implements ReactiveContr
     if (agentSpeaking) this.#voiceHeard = true;
     if (agentSpeaking !== this.agentSpeaking) {
       this.agentSpeaking = agentSpeaking;
-      this.#host.requestUpdate();
+      this.#host?.requestUpdate();
     }
     this.onLevels?.();
-  }
-
-  hostDisconnected(): void {
-    // A widget removed from the page must not leave the microphone or the call running; one that is only
-    // moved (disconnected and connected again in the same task) keeps its call.
-    queueMicrotask(() => {
-      if (!this.#host.isConnected) void this.session.end();
-    });
   }
 }

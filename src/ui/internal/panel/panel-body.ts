@@ -11,6 +11,7 @@ import type { CallController } from './call-controller.ts';
 import { callTimes } from './call-clock.ts';
 import { callControls } from './call-controls.ts';
 import { consentNotice } from './consent-notice.ts';
+import type { DevicePicker } from './device-picker.ts';
 import type { ElementRef } from './element-ref.ts';
 import { endedPanel } from './ended-panel.ts';
 import { errorPanel } from './error-panel.ts';
@@ -54,6 +55,9 @@ export interface BodyProps {
   /** Whole seconds before a retry makes sense. */
   retryWait: number;
   transcript: TemplateResult | typeof nothing;
+  /** The previous page's call is offered (before a call): the transcript shows it, and one button continues it. */
+  offered: boolean;
+  devices: DevicePicker;
   refs: { messageInput: ElementRef<HTMLInputElement>; inputMeter: ElementRef };
   on: BodyActions;
 }
@@ -66,6 +70,13 @@ export function panelBody(props: BodyProps) {
   if (!isActive(state) && props.consentPending) return consentNotice(t, on.acceptAndCall);
   switch (state) {
     case 'idle':
+      if (props.offered) {
+        return html`<p part="continue-offer" class="muted">${t.continueOffer}</p>
+          ${transcript}
+          <button part="call-button continue-button" class="primary wide" type="button" data-primary @click=${on.start}>
+            ${icons.phone}<span>${t.continueCall}</span>
+          </button>`;
+      }
       return html`<div part="intro" class="intro">
           <p>${t.intro}</p>
           <p class="muted">${t.micNotice}</p>
@@ -111,7 +122,7 @@ export function panelBody(props: BodyProps) {
           onToggleMute: on.toggleMute,
           onEnd: on.end,
         })}
-        ${audio.devices.render(t)}`;
+        ${props.devices.render(t)}`;
     }
     case 'ending':
       return transcript;

@@ -6,7 +6,7 @@ import { type Formatter, isolate, shortened } from '../../i18n/format.ts';
 import type { Activity } from './activity.ts';
 import { callTimes, retryWaitSeconds, WARNING_SECONDS } from './call-clock.ts';
 import { endReasonText } from './ended-panel.ts';
-import { retryAction } from './error-panel.ts';
+import { errorText, retryAction } from './error-panel.ts';
 
 /** The agent's name in the line under the heading: two lines at 320 px with what the agent is doing. */
 export const STATUS_NAME_CHARS = 24;
@@ -28,6 +28,12 @@ export interface StatusInputs {
   errorText: ErrorText | null;
   /** The wall clock now. */
   now: number;
+}
+
+/** An error's words; a microphone the embedding page forbids (`microphoneForbidden`) is the site owner's to
+ *  allow, not the visitor's. */
+export function errorWords(error: ErrorDetail, t: Catalogue, microphoneForbidden: boolean): ErrorText {
+  return error.code === 'MIC_DENIED' && microphoneForbidden ? t.notices.frameBlocked : errorText(error, t);
 }
 
 /** The visible line under the agent's name. */
