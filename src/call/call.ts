@@ -2,7 +2,7 @@
 // learnt of it so far. The session owns the call's states; this only builds, holds and releases the parts.
 import type { ServerMessage } from '../protocol/index.ts';
 import type { AudioSink, FrameSource } from './audio-ports.ts';
-import type { ServerErrorMessage } from './close-codes.ts';
+import type { ServerErrorMessage } from './close-errors.ts';
 import { Connection, type CallTarget, type ConnectionOptions } from './connection.ts';
 import type { CallError } from './errors.ts';
 import type { NetworkHints } from './network-hints.ts';

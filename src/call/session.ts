@@ -8,7 +8,7 @@ import {
 import type { AudioSink, FrameSource } from './audio-ports.ts';
 import { sanitizeAvatar } from './avatar.ts';
 import { Call, type EndedMessage } from './call.ts';
-import { closeError } from './close-codes.ts';
+import { closeError } from './close-errors.ts';
 import type { CallTarget, ConnectionOptions } from './connection.ts';
 import { Emitter } from './emitter.ts';
 import { CallError, toCallError } from './errors.ts';
