@@ -1,4 +1,4 @@
-// The call's audio when the browser interrupts it (issue 10 §4, issue 9 §3), with the real audio engine
+// The call's audio when the browser interrupts it, with the real audio engine
 // (fake-device microphone, real AudioWorklets) and a scripted service: a suspended context is resumed at
 // once, a context that needs a gesture shows "Tap to continue" and resumes on that tap, the uplink keeps
 // real-time pace throughout, a microphone that ends falls back to the default device or to a typed call,

@@ -1,4 +1,4 @@
-// After the service's `ended` (issue 10 §5), through the real audio engine's speaker sink in Chromium: what was
+// After the service's `ended`, through the real audio engine's speaker sink in Chromium: what was
 // queued before `ended` drains whole, audio arriving later never plays (even seconds of it), and the state is
 // `ended` within 2 s of the drain. Times are read on the audio clock (the recorder's frame count), not the wall
 // clock, so a loaded machine cannot make the test pass or fail by itself.

@@ -1,4 +1,4 @@
-// Protocol edges (issue 10 §5): after `ended`, before `ready`, and a Retry-After beyond a day.
+// Protocol edges: after `ended`, before `ready`, and a Retry-After beyond a day.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CallError } from '../../src/call/errors.ts';
 import { okTicket, scriptedFetch, settle } from '../fakes.ts';
