@@ -4,18 +4,15 @@
 import { afterEach, expect, it } from 'vitest';
 import { AudioEngine } from '../../src/audio/audio-engine.ts';
 import { CallError } from '../../src/call/errors.ts';
+import { restoreAfterTest, restoreAll } from '../fixtures/after-test.ts';
 import { spyOnMicrophone, type MicrophoneSpy } from '../fixtures/media-spy.ts';
 import { sleep } from '../sleep.ts';
 
-let cleanup: (() => void)[] = [];
-afterEach(() => {
-  for (const undo of cleanup.reverse()) undo();
-  cleanup = [];
-});
+afterEach(restoreAll);
 
 function watchMicrophone(): MicrophoneSpy {
   const spy = spyOnMicrophone();
-  cleanup.push(() => spy.restore());
+  restoreAfterTest(() => spy.restore());
   return spy;
 }
 
@@ -30,7 +27,7 @@ async function twoMicrophones(): Promise<[string, string]> {
 
 async function liveEngine(deviceId: string) {
   const engine = new AudioEngine({ audioProcessing: false, inputDeviceId: deviceId });
-  cleanup.push(() => engine.close());
+  restoreAfterTest(() => engine.close());
   await Promise.all([engine.source.open(), engine.sink.open()]);
   const frames: number[] = [];
   const failures: unknown[] = [];
@@ -111,7 +108,7 @@ it('keeps the microphone it had when the browser will not connect the new one, a
   context.createMediaStreamSource = () => {
     throw new DOMException('Connecting AudioNodes from AudioContexts with different sample-rate is not supported', 'NotSupportedError');
   };
-  cleanup.push(() => void (context.createMediaStreamSource = connect));
+  restoreAfterTest(() => void (context.createMediaStreamSource = connect));
 
   const error = await engine.setInputDevice(second).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(CallError);

@@ -3,8 +3,9 @@
 // device that is no longer there, and every later call would ask for it with `exact` and fail MIC_UNAVAILABLE.
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { goLive, resetFakes } from './ui-harness.ts';
+import { restoreAfterTest } from '../fixtures/after-test.ts';
 import { shadow } from '../fixtures/media-spy.ts';
-import { cleanUpWidgets, mountWidget, restoreAfterTest, watchMicrophone } from './real-widget.ts';
+import { cleanUpWidgets, mountWidget, watchMicrophone } from './real-widget.ts';
 
 beforeEach(() => resetFakes());
 afterEach(cleanUpWidgets);

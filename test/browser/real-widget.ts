@@ -3,6 +3,7 @@
 // up, and the page's getUserMedia watched (what was asked for, what was given, a device unplugged).
 import '../../src/voice-agent.ts';
 import type { VoiceAgentElement } from '../../src/voice-agent.ts';
+import { restoreAfterTest } from '../fixtures/after-test.ts';
 import { shadow } from '../fixtures/media-spy.ts';
 import { cleanUp } from './ui-harness.ts';
 
@@ -16,19 +17,11 @@ export function mountWidget(attributes: Record<string, string> = {}): VoiceAgent
   return element;
 }
 
-/** What the test changed on the page, put back by cleanUpWidgets(). */
-const restorers: Array<() => void> = [];
-
-/** For afterEach: ends every widget's call, puts back what was watched or stood in for, and clears the page. */
+/** For afterEach: ends every widget's call, then cleanUp(): puts back what was watched or stood in for
+ *  (restoreAfterTest), and clears the page. */
 export async function cleanUpWidgets(): Promise<void> {
   for (const element of document.querySelectorAll('voice-agent')) await (element as VoiceAgentElement).end();
-  for (const restore of restorers.splice(0).reverse()) restore();
   cleanUp();
-}
-
-/** `restore` runs at the next cleanUpWidgets(). */
-export function restoreAfterTest(restore: () => void): void {
-  restorers.push(restore);
 }
 
 export interface WatchedMicrophone {

@@ -7,6 +7,7 @@ import type { GestureAudio } from '../../src/audio/gesture-audio.ts';
 import { pageVisitStore } from '../../src/call/visit-store.ts';
 import type { CallController } from '../../src/ui/internal/panel/call-controller.ts';
 import { FakeSink, FakeSocket, FakeSource, okTicket, scriptedFetch } from '../fakes.ts';
+import { restoreAll } from '../fixtures/after-test.ts';
 
 export const sockets: FakeSocket[] = [];
 class PageSocket extends FakeSocket {
@@ -83,7 +84,10 @@ export function recordAudioContexts(): AudioContext[] {
   return contexts;
 }
 
+/** For afterEach: undoes what the test registered with restoreAfterTest, forgets what the widget stored, and
+ *  clears the page. */
 export function cleanUp(): void {
+  restoreAll();
   pageVisitStore().forgetAll(); // each test is a new visitor: no agent, language or visit remembered from the last one
   vi.useRealTimers();
   vi.unstubAllGlobals();
