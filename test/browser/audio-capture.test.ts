@@ -9,7 +9,7 @@ import { StreamResampler } from '../../worklets/dsp/resampler.ts';
 import { pcm16ToFloat, rms } from '../../bench/measure.ts';
 import { restoreAfterTest, restoreAll } from '../fixtures/after-test.ts';
 import { alignAndMeasure } from '../fixtures/analysis.ts';
-import { spyOnMicrophone, type MicrophoneSpy } from '../fixtures/media-spy.ts';
+import { spyOnMicrophone } from '../fixtures/media-spy.ts';
 import { CAPTURE_LOOP_SECONDS, CAPTURE_RATE, captureSignal } from '../fixtures/signals.ts';
 import { sleep } from '../sleep.ts';
 
@@ -22,12 +22,6 @@ const SNR_FLOOR_DB = 40;
 const MEDIAN_SNR_DB = 80;
 
 afterEach(restoreAll);
-
-function watchMicrophone(): MicrophoneSpy {
-  const spy = spyOnMicrophone();
-  restoreAfterTest(() => spy.restore());
-  return spy;
-}
 
 /** Frames that arrive between two wall-clock instants, and how long that was. */
 async function framesDuring(frames: ArrayBuffer[], ms: number): Promise<{ count: number; seconds: number }> {
@@ -96,7 +90,7 @@ function expectFaithful(frames: ArrayBuffer[], rate: number): void {
 
 describe('microphone capture (AudioEngine.source)', () => {
   it('sends 640-byte frames at real-time pace whose content matches the microphone signal', async () => {
-    watchMicrophone();
+    spyOnMicrophone();
     const engine = new AudioEngine({ audioProcessing: false });
     restoreAfterTest(() => engine.close());
     await engine.source.open();
@@ -229,7 +223,7 @@ describe('microphone capture (AudioEngine.source)', () => {
   });
 
   it('asks for the microphone once, with processing on by default and off when asked', async () => {
-    const spy = watchMicrophone();
+    const spy = spyOnMicrophone();
     const withProcessing = new AudioEngine();
     restoreAfterTest(() => withProcessing.close());
     const opening = Promise.all([withProcessing.source.open(), withProcessing.sink.open()]);
@@ -252,7 +246,7 @@ describe('microphone capture (AudioEngine.source)', () => {
   });
 
   it('opens the chosen microphone (inputDeviceId)', async () => {
-    const spy = watchMicrophone();
+    const spy = spyOnMicrophone();
     const devices = (await navigator.mediaDevices.enumerateDevices()).filter((device) => device.kind === 'audioinput');
     const chosen = devices.find((device) => device.deviceId && device.deviceId !== 'default') ?? devices[0];
     expect(chosen?.deviceId).toBeTruthy();
@@ -277,7 +271,7 @@ describe('microphone capture (AudioEngine.source)', () => {
   });
 
   it('stops frames, ends the tracks and closes the context on close()', async () => {
-    const spy = watchMicrophone();
+    const spy = spyOnMicrophone();
     const engine = new AudioEngine({ audioProcessing: false });
     await Promise.all([engine.source.open(), engine.sink.open()]);
     const context = engine.context!;
@@ -301,7 +295,7 @@ describe('microphone capture (AudioEngine.source)', () => {
   });
 
   it('can open again after close (a new context and a new microphone)', async () => {
-    const spy = watchMicrophone();
+    const spy = spyOnMicrophone();
     const engine = new AudioEngine({ audioProcessing: false });
     restoreAfterTest(() => engine.close());
     await Promise.all([engine.source.open(), engine.sink.open()]);

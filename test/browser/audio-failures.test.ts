@@ -23,7 +23,6 @@ async function rejection(promise: Promise<unknown>): Promise<CallError> {
 describe('microphone failures', () => {
   it('maps a refused permission to MIC_DENIED, fails both ends and closes the context', async () => {
     const spy = spyOnMicrophone(new DOMException('Permission denied', 'NotAllowedError'));
-    restoreAfterTest(() => spy.restore());
     const engine = new AudioEngine();
     const source = engine.source.open();
     const context = engine.context!;
@@ -44,8 +43,7 @@ describe('microphone failures', () => {
     ['NotReadableError', 'MIC_UNAVAILABLE'],
     ['AbortError', 'MIC_UNAVAILABLE'],
   ])('maps %s to %s', async (name, code) => {
-    const spy = spyOnMicrophone(new DOMException('no', name));
-    restoreAfterTest(() => spy.restore());
+    spyOnMicrophone(new DOMException('no', name));
     const engine = new AudioEngine();
     const opening = engine.source.open();
     const context = engine.context!;
@@ -84,7 +82,6 @@ describe('microphone failures', () => {
 
   it('reports AUDIO_UNSUPPORTED when there is no AudioContext, and releases the microphone', async () => {
     const spy = spyOnMicrophone();
-    restoreAfterTest(() => spy.restore());
     restoreAfterTest(shadow(window, 'AudioContext', undefined));
     restoreAfterTest(shadow(window, 'webkitAudioContext', undefined));
     const engine = new AudioEngine({ audioProcessing: false });
@@ -107,7 +104,6 @@ describe('microphone failures', () => {
 
   it('reports the microphone ending mid-call with none left as MIC_UNAVAILABLE, once, and stops the frames', async () => {
     const spy = spyOnMicrophone();
-    restoreAfterTest(() => spy.restore());
     const engine = new AudioEngine({ audioProcessing: false });
     restoreAfterTest(() => engine.close());
     await Promise.all([engine.source.open(), engine.sink.open()]);
@@ -133,7 +129,6 @@ describe('microphone failures', () => {
 
   it('reports a microphone that ended before start(), with none left, as soon as start() is called', async () => {
     const spy = spyOnMicrophone();
-    restoreAfterTest(() => spy.restore());
     const engine = new AudioEngine({ audioProcessing: false });
     restoreAfterTest(() => engine.close());
     await engine.source.open();
@@ -147,7 +142,6 @@ describe('microphone failures', () => {
 
   it('leaves nothing open when closed while the microphone is still being asked for', async () => {
     const spy = spyOnMicrophone();
-    restoreAfterTest(() => spy.restore());
     const engine = new AudioEngine({ audioProcessing: false });
     const opening = engine.source.open();
     const sinkOpening = engine.sink.open();
@@ -184,7 +178,6 @@ describe('worklet modules', () => {
 
   it('fails with AUDIO_UNSUPPORTED and releases everything when a module cannot be loaded', async () => {
     const spy = spyOnMicrophone();
-    restoreAfterTest(() => spy.restore());
     const engine = new AudioEngine({ audioProcessing: false, workletBaseUrl: '/no-such-place' });
     const source = engine.source.open();
     const context = engine.context!;

@@ -5,16 +5,10 @@ import { afterEach, expect, it } from 'vitest';
 import { AudioEngine } from '../../src/audio/audio-engine.ts';
 import { CallError } from '../../src/call/errors.ts';
 import { restoreAfterTest, restoreAll } from '../fixtures/after-test.ts';
-import { spyOnMicrophone, type MicrophoneSpy } from '../fixtures/media-spy.ts';
+import { spyOnMicrophone } from '../fixtures/media-spy.ts';
 import { sleep } from '../sleep.ts';
 
 afterEach(restoreAll);
-
-function watchMicrophone(): MicrophoneSpy {
-  const spy = spyOnMicrophone();
-  restoreAfterTest(() => spy.restore());
-  return spy;
-}
 
 /** Two distinct fake microphones (Chromium's fake device offers several once permission is granted). */
 async function twoMicrophones(): Promise<[string, string]> {
@@ -51,7 +45,7 @@ async function expectStillOn(track: MediaStreamTrack, engine: AudioEngine, frame
 }
 
 it('moves a running call to another microphone without restarting the capture', async () => {
-  const spy = watchMicrophone();
+  const spy = spyOnMicrophone();
   const [first, second] = await twoMicrophones();
   const { engine, frames, failures } = await liveEngine(first);
   const context = engine.context;
@@ -86,7 +80,7 @@ it('moves a running call to another microphone without restarting the capture', 
 });
 
 it('keeps the microphone it had when the new one cannot be opened', async () => {
-  watchMicrophone();
+  spyOnMicrophone();
   const [first] = await twoMicrophones();
   const { engine, frames, failures } = await liveEngine(first);
   const track = engine.inputStream!.getAudioTracks()[0]!;
@@ -98,7 +92,7 @@ it('keeps the microphone it had when the new one cannot be opened', async () => 
 });
 
 it('keeps the microphone it had when the browser will not connect the new one, and stops the new one', async () => {
-  const spy = watchMicrophone();
+  const spy = spyOnMicrophone();
   const [first, second] = await twoMicrophones();
   const { engine, frames, failures } = await liveEngine(first);
   const track = engine.inputStream!.getAudioTracks()[0]!;
