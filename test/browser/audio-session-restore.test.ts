@@ -2,9 +2,10 @@
 // `play-and-record` (iOS then treats all of the page's audio as a call: the earpiece, voice processing), and
 // once the call's audio is let go the page gets back the type it had, so its own videos and sounds play as before.
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { restoreAfterTest } from '../fixtures/after-test.ts';
 import { shadow } from '../fixtures/media-spy.ts';
 import { goLive, resetFakes } from './ui-harness.ts';
-import { cleanUpWidgets, mountWidget, restoreAfterTest } from './real-widget.ts';
+import { cleanUpWidgets, mountWidget } from './real-widget.ts';
 
 beforeEach(() => resetFakes());
 afterEach(cleanUpWidgets);

@@ -1,4 +1,4 @@
-// What the widget keeps about the visitor (issue 10 §6): the `remember` attribute and `forget()`.
+// What the widget keeps about the visitor: the `remember` attribute and `forget()`.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { okTicket } from '../fakes.ts';
 import { cleanUp, endCall, goLive, mount, resetFakes } from './ui-harness.ts';

@@ -1,4 +1,4 @@
-// The built widget on a customer's page, as a visitor's browser fetches it (issue 12 §5): on load only the
+// The built widget on a customer's page, as a visitor's browser fetches it: on load only the
 // launcher (dist/voice-agent.js); the call's chunk and one language's strings when the visitor shows interest
 // (hover) or calls; another language's when the visitor picks it; a chunk that cannot be downloaded is said
 // with a retry, and a start() it fails ends in LOAD_FAILED with the microphone released. Against the

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { audioClocks, recordPageAudio, type AudioClocks } from './page-audio.ts';
 import { events, eventsOf, microphoneTracks, recordEvents, warmUpDevServer, type Widget } from './widget-page.ts';
 
-// Calls that survive (issue 10 §1–§3) against the simulator's scenario agents: a line cut once (1006),
+// Calls that survive a dropped line against the simulator's scenario agents: a line cut once (1006),
 // a link that goes silent, and a service that becomes unreachable after the drop.
 
 const widget = (page: Page) => page.locator('voice-agent');

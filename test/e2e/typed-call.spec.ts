@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { eventsOf, recordEvents, type Widget } from './widget-page.ts';
 
-// Typed calls (issue 11 §3) and embedding rules (issue 9 §4), against the simulator in Chromium: a visitor
+// Typed calls and embedding rules, against the simulator in Chromium: a visitor
 // whose microphone is refused, or whose page is framed without `allow="microphone"`, still talks to the
 // agent by typing — the uplink carries real-time silence, the agent's voice is played, and no microphone is
 // asked for once the typed call starts.

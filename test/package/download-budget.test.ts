@@ -1,4 +1,4 @@
-// What a page downloads from the widget (issue 12 §5), gzip -9 as a server would send it, from the built
+// What a page downloads from the widget, gzip -9 as a server would send it, from the built
 // dist/: on load only dist/voice-agent.js (at most 10 KB); for a whole call the launcher, the call's chunk,
 // one language's strings (the largest) and the worklet module. Fails on regression; the figures are printed for the README.
 // (What the browser really fetches, and when, is checked end to end in test/e2e/lazy-load.spec.ts.)
@@ -9,10 +9,11 @@ import { describe, expect, it } from 'vitest';
 
 const DIST = join(import.meta.dirname, '../../dist');
 
-/** The issue's budget for what a page downloads before the visitor does anything. */
+/** What a page downloads before the visitor does anything, at most: the widget must cost a page that is never
+ *  called next to nothing. */
 const ON_LOAD_BUDGET = 10_000;
 /**
- * The ceiling for a whole call (45,784 B now with Arabic). Issue 12's goal of 32 KB is withdrawn: a build with
+ * The ceiling for a whole call (45,784 B now with Arabic). The earlier goal of 32 KB is withdrawn: a build with
  * Lit stubbed out still downloads 41.4 KB for the same call (`npm run bench`; docs/performance.md says why).
  * This ceiling catches any regression from where the build stands; lower it when the build gets smaller.
  */

@@ -60,7 +60,7 @@ describe('visit token', () => {
   });
 });
 
-describe('visitor privacy (issue 10 §6)', () => {
+describe('visitor privacy', () => {
   const hangUp = async (h: ReturnType<typeof harness>) => {
     const ending = h.session.end();
     h.socket.serverClose(1000);
