@@ -204,10 +204,13 @@ describe('the next page continues the call', () => {
     expect(late.$$('[part~="call-button"]')).toHaveLength(1);
   });
 
-  it('forget() removes it', async () => {
-    sessionStorage.setItem(CONTINUE_KEY, JSON.stringify({ at: Date.now(), agent: AMINA, turns: [] }));
+  it('forget() removes it, and the offer', async () => {
+    sessionStorage.setItem(CONTINUE_KEY, JSON.stringify({ at: Date.now(), agent: AMINA, turns: [{ role: 'user', text: 'Hi' }] }));
     const el = await mount({ lang: 'en', layout: 'inline' });
+    expect(el.$$('[part~="continue-button"]')).toHaveLength(1);
     el.forget();
+    await el.updateComplete;
     expect(sessionStorage.getItem(CONTINUE_KEY)).toBeNull();
+    expect(el.$$('[part~="continue-button"]')).toEqual([]);
   });
 });

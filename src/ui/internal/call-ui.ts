@@ -171,6 +171,12 @@ export class CallUi implements ReactiveController {
     return { ...this.call.stats, playback: this.call.playback ?? this.audio.playback };
   }
 
+  /** Forgets the visit (see the element's forget()): the visit tokens, and the previous page's call. */
+  forget(): void {
+    this.call.forget();
+    this.#continuation.offer = null;
+  }
+
   /** Renders the panel and the live regions into `container` (the element's place for them). */
   renderInto(container: HTMLElement, props: PanelProps): void {
     render(this.#render(props), container, { host: this.host });

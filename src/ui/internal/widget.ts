@@ -125,7 +125,7 @@ export class Widget {
   }
 
   forget(): void {
-    this.ui?.call.forget();
+    this.ui?.forget();
     this.#memory.forget();
     this.#rememberedAgent = null;
     this.#host.requestUpdate();
