@@ -23,7 +23,7 @@ function App() {
 
   return (
     <main>
-      <nav>
+      <nav style={{ display: 'flex', gap: '1rem' }}>
         {Object.entries(PAGES).map(([id, title]) => (
           <a key={id} href={`#${id}`} id={`page-link-${id}`} aria-current={route === id ? 'page' : undefined}
             onClick={(event) => { event.preventDefault(); setRoute(id); }}>

@@ -71,7 +71,7 @@ const app = createApp({
   },
   template: `
     <main>
-      <nav>
+      <nav style="display: flex; gap: 1rem">
         <a v-for="(component, id) in pages" :key="id" :href="'#' + id" :id="'page-link-' + id"
           :aria-current="route === id ? 'page' : null" @click.prevent="route = id">{{ component.name }}</a>
       </nav>

@@ -110,6 +110,8 @@ export const SETTABLE_PROPERTIES = [
  * @csspart resume-button - Tap to continue: resumes the call's audio in that tap.
  * @csspart typed-notice - Said at the top of a call that goes on without a microphone (typed).
  * @csspart type-instead-button - Continue by typing, where a voice call cannot start for want of a microphone.
+ * @csspart continue-offer - Says the call of the previous page can go on here (above its transcript).
+ * @csspart continue-button - Continue the call of the previous page (with `call-button`).
  *
  * @cssproperty --voice-agent-accent - Main colour (call button, launcher, your turns). Default teal #0f766e / dark #5eead4.
  * @cssproperty --voice-agent-on-accent - Text and icons on the accent colour.
@@ -190,8 +192,7 @@ export class VoiceAgentElement extends ReactiveHost {
   get outputDeviceId(): string { return this.#outputDeviceId; }
   set outputDeviceId(value: string) { this.#outputDeviceId = String(value ?? ''); }
 
-  // Accessors, not fields: a value a page set before the element was defined would be overwritten by a
-  // field's initializer before connectedCallback could take it over (upgradeProperties).
+  // Behind accessors: a public field's initializer would overwrite what a page set before the definition loaded.
   #inputDeviceId = '';
   #outputDeviceId = '';
 
@@ -223,7 +224,6 @@ export class VoiceAgentElement extends ReactiveHost {
 
   /** Opens the floating panel. */
   show(): void { this.open = true; }
-
   /** Closes the floating panel (a call under way goes on; the launcher shows it). */
   hide(): void { this.open = false; }
 

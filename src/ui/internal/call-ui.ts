@@ -75,10 +75,7 @@ export class CallUi implements ReactiveController {
   ) {
     host.addController(this);
     this.focus = new PanelFocus(host, options.rendered);
-    const agent = () => {
-      const { serverUrl, publicId } = options.target();
-      return agentKey('continue', serverUrl, publicId);
-    };
+    const agent = () => agentKey('continue', options.target().serverUrl, options.target().publicId);
     this.#shown = new ShownCall(host, {
       sessions: options.sessions,
       createAudio: options.createAudio,
