@@ -35,4 +35,6 @@ export interface BehaviourContext {
   timings: Timings;
   random: () => number;
   log: (message: string) => void;
+  /** The agent's speech plays at the caller from `from` to `to` (ms since the epoch; see uplink-meter.ts). */
+  markAgentSpeech(from: number, to: number): void;
 }

@@ -56,8 +56,12 @@ export interface AgentData {
   language: Language;
   name: string;
   avatar: { from?: string; to?: string; url?: string };
-  /** talk: greets, listens, answers aloud (see demo-agent.ts). silent: goes live and says nothing. */
-  behaviour: 'talk' | 'silent';
+  /** talk: greets, listens, answers aloud (see talking-agent.ts). silent: goes live and says nothing.
+   *  monologue: says its greeting over and over for `monologue.seconds`, at real time, and never listens
+   *  (see monologue-agent.ts). */
+  behaviour: 'talk' | 'silent' | 'monologue';
+  /** For `behaviour: "monologue"`: how long it speaks, and how far ahead of real time its audio is sent. */
+  monologue?: MonologueData;
   failure?: FailureData;
   /** Present: ticket requests for this agent answer 503 MAINTENANCE. */
   maintenance?: MaintenanceData;
@@ -67,6 +71,11 @@ export interface AgentData {
   greeting?: string;
   /** One line per language saying what this scenario shows. */
   explain: Partial<Record<Language, string>> & { en: string };
+}
+
+export interface MonologueData {
+  seconds: number;
+  leadMs: number;
 }
 
 export interface AgentsData {
@@ -135,7 +144,9 @@ export function parseAgentsData(json: unknown, source = 'agents data'): AgentsDa
     const language = raw.language;
     if (!LANGUAGES.includes(language as Language)) fail(`${where}.language must be one of ${LANGUAGES.join(', ')}`);
     const behaviour = raw.behaviour ?? 'silent';
-    if (behaviour !== 'talk' && behaviour !== 'silent') fail(`${where}.behaviour must be talk or silent`);
+    if (behaviour !== 'talk' && behaviour !== 'silent' && behaviour !== 'monologue') {
+      fail(`${where}.behaviour must be talk, silent or monologue`);
+    }
     const avatar = isRecord(raw.avatar) ? raw.avatar : {};
     const explain = isRecord(raw.explain) ? raw.explain : {};
     if (typeof explain.en !== 'string') fail(`${where}.explain.en must be a string`);
@@ -159,6 +170,14 @@ export function parseAgentsData(json: unknown, source = 'agents data'): AgentsDa
     for (const lang of ['fr', 'ar'] as const) {
       const line = optionalString(explain[lang]);
       if (line !== undefined) agent.explain[lang] = line;
+    }
+    if (behaviour === 'monologue') {
+      const m = isRecord(raw.monologue) ? raw.monologue : {};
+      const seconds = m.seconds;
+      const leadMs = m.leadMs ?? 200;
+      if (typeof seconds !== 'number' || !(seconds > 0)) fail(`${where}.monologue.seconds must be a number > 0`);
+      if (typeof leadMs !== 'number' || !(leadMs >= 0)) fail(`${where}.monologue.leadMs must be a number ≥ 0`);
+      agent.monologue = { seconds: seconds as number, leadMs: leadMs as number };
     }
     const greeting = optionalString(raw.greeting);
     if (greeting !== undefined) agent.greeting = greeting;

@@ -19,6 +19,7 @@ import type { SimulatorContext } from './context.ts';
 import { int16FromBytes } from './pcm.ts';
 import type { Ticket } from './tickets.ts';
 import { newToken } from './tokens.ts';
+import type { UplinkMeter } from './uplink-meter.ts';
 import { rememberTyped } from './visits.ts';
 
 const SETUP_MESSAGES: Record<SetupErrorCode, string> = {
@@ -56,6 +57,8 @@ export class Call {
   #account: AccountState | undefined;
   #maxSeconds = 0;
   #behaviour: AgentBehaviour | undefined;
+  /** What the service hears, from `ready` on. */
+  #meter: UplinkMeter | undefined;
   #answeredPing = true;
   #endMessage = false;
   /** No more messages: the connection is being cut. */
@@ -121,6 +124,7 @@ export class Call {
     this.#account = account;
     this.#maxSeconds = Math.floor(Math.min(agent.maxCallSeconds, account.secondsLeft));
     this.#state = 'live';
+    const meter = (this.#meter = ctx.uplinkMeters.open(this.conversationId));
     this.#send({
       type: 'ready',
       conversationId: this.conversationId,
@@ -170,6 +174,7 @@ export class Call {
       timings: ctx.timings,
       random: ctx.random,
       log: ctx.log,
+      markAgentSpeech: (from, to) => meter.markAgentSpeech(from, to),
       channel: {
         sendJson: (message) => this.#send(message),
         sendAudio: (bytes) => {
@@ -201,7 +206,7 @@ export class Call {
   #onMessage(data: RawData, isBinary: boolean): void {
     const bytes = toBuffer(data);
     if (isBinary) {
-      if (this.#state === 'live') this.#behaviour?.onAudio(int16FromBytes(bytes));
+      if (this.#state === 'live') this.#onAudio(int16FromBytes(bytes));
       return;
     }
     const message = parseClientMessage(bytes.toString('utf8'));
@@ -218,11 +223,16 @@ export class Call {
         if (this.#state === 'live') this.#behaviour?.onText(message.text);
         break;
       case 'audio':
-        if (this.#state === 'live') this.#behaviour?.onAudio(int16FromBytes(Buffer.from(message.data, 'base64')));
+        if (this.#state === 'live') this.#onAudio(int16FromBytes(Buffer.from(message.data, 'base64')));
         break;
       default:
       // malformed messages and unknown types are ignored
     }
+  }
+
+  #onAudio(samples: Int16Array): void {
+    this.#meter?.add(samples);
+    this.#behaviour?.onAudio(samples);
   }
 
   #end(reason: string, how: Ending): void {

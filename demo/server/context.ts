@@ -6,6 +6,7 @@ import type { Limits, Timings } from './options.ts';
 import type { SlidingWindowLimiter } from './rate-limit.ts';
 import type { Synthesiser } from './synthesiser.ts';
 import type { TicketStore } from './tickets.ts';
+import type { UplinkMeters } from './uplink-meter.ts';
 import type { VisitStore } from './visits.ts';
 
 /** What one finished call left behind (GET /__simulator/calls lists them). */
@@ -53,4 +54,6 @@ export interface SimulatorContext {
   /** See SimulatorOptions.publicPageOrigin (undefined: the service origin). */
   readonly publicPageOrigin: string | null | undefined;
   recordCall(record: CallRecord): void;
+  /** The uplink levels of the latest calls (uplink-meter.ts). */
+  readonly uplinkMeters: UplinkMeters;
 }

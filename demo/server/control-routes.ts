@@ -2,6 +2,7 @@
 // service's interface.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AgentData } from './agents.ts';
+import type { UplinkLevels } from './uplink-meter.ts';
 import { decodeSegment, isJsonContentType, requestOrigin, sendJson } from './http-util.ts';
 
 export const CONTROL_PREFIX = '/__simulator/';
@@ -9,6 +10,7 @@ export const CONTROL_PREFIX = '/__simulator/';
 export interface ControlTarget {
   agents: readonly AgentData[];
   calls(): unknown[];
+  uplink(conversationId: string): UplinkLevels | undefined;
   reset(): void;
   /** Whether `origin` is the simulator's own (a page it serves, not another site). */
   isOwnOrigin(origin: string, req: IncomingMessage): boolean;
@@ -26,6 +28,10 @@ export function handleControlRequest(req: IncomingMessage, res: ServerResponse, 
     );
   } else if (route === 'calls' && method === 'GET') {
     sendJson(res, 200, target.calls());
+  } else if (route.startsWith('uplink/') && method === 'GET') {
+    const levels = target.uplink(decodeSegment(route.slice('uplink/'.length)));
+    if (levels) sendJson(res, 200, levels);
+    else sendJson(res, 404, { error: 'No such call among the latest' });
   } else if (route === 'reset' && method === 'POST') {
     req.resume();
     const refusal = crossSiteRefusal(req, target);

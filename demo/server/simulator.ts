@@ -17,6 +17,7 @@ import { SocketGate } from './socket-gate.ts';
 import { ESpeakSynthesiser } from './synthesiser.ts';
 import { handleTicketRequest, TICKET_ROUTE } from './ticket-route.ts';
 import { TicketStore } from './tickets.ts';
+import { UplinkMeters, type UplinkLevels } from './uplink-meter.ts';
 import { VisitStore } from './visits.ts';
 
 export const DEFAULT_SOCKET_PATH = '/api/agents/socket';
@@ -34,6 +35,8 @@ export interface Simulator {
   calls(): CallRecord[];
   /** Resolves with the record of a call once it has ended. */
   whenCallEnds(conversationId: string): Promise<CallRecord>;
+  /** What the service has heard of one of the latest calls, live or ended (uplink-meter.ts). */
+  uplink(conversationId: string): UplinkLevels | undefined;
   /** An account's live state (copy), or undefined for an unknown id. */
   account(id: string): AccountState | undefined;
   /** Back to the agents file's state: minutes, tickets, visits, rate limits and call records. */
@@ -77,9 +80,10 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       records.push(record);
       ended.emit(record.conversationId, record);
     },
+    uplinkMeters: new UplinkMeters(),
   };
   const gate = new SocketGate(ctx);
-  const talkers = data.agents.filter((a) => a.behaviour === 'talk' && a.status === 'published');
+  const talkers = data.agents.filter((a) => a.behaviour !== 'silent' && a.status === 'published');
   // A talking agent's greeting is synthesised when its first ticket is asked for, so it is ready by `ready`.
   const warmed = new Set<string>();
   const warmGreeting = (rawId: string) => {
@@ -116,6 +120,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
         handleControlRequest(req, res, pathname, {
           agents: data.agents,
           calls: () => simulator.calls(),
+          uplink: (conversationId) => simulator.uplink(conversationId),
           reset: () => simulator.reset(),
           isOwnOrigin: (origin, request) => [ctx.serviceOrigin(request), ownOrigin(request)].includes(normaliseOrigin(origin)),
         });
@@ -136,6 +141,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       return new Promise((resolve) => ended.once(conversationId, (r: CallRecord) => resolve({ ...r })));
     },
 
+    uplink: (conversationId) => ctx.uplinkMeters.levels(conversationId),
+
     account(id) {
       const state = ctx.accounts.get(id);
       return state && { ...state };
@@ -146,6 +153,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       ctx.tickets.clear();
       ctx.visits.clear();
       ctx.ticketLimiter.clear();
+      ctx.uplinkMeters.clear();
       records.length = 0;
     },
 
