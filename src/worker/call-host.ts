@@ -24,7 +24,9 @@ type Levels = { input: number; output: number; speaking: boolean };
 
 /** Shortest time between two level messages: 15 a second. */
 const LEVELS_MS = 1000 / 15;
-const STATS_MS = 1000;
+/** Between two stats messages: a frame's time, so the page's `stats` (read synchronously there) are never
+ *  more than a frame behind what the worker sent and played. */
+const STATS_MS = 20;
 
 export class CallHost {
   #session: CallSession | null = null;
