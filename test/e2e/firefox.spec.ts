@@ -42,10 +42,11 @@ async function wholeCall(page: Page, label: string, forcedRate?: number): Promis
   if (forcedRate) expect(context?.sampleRate).toBe(forcedRate);
 
   // While the greeting (8.7 s) plays: per second of the audio clock, 50 frames leave and 24,000 agent
-  // samples are played (both resampling ratios are right), and the audio clock runs in real time.
+  // samples are played (both resampling ratios are right), and the audio clock runs in real time. Over 3 s:
+  // the greeting must still be playing when the caller talks over it below, on a machine running two browsers.
   await expect.poll(async () => (await stats(page)).playback?.playedSamples ?? 0).toBeGreaterThan(0);
   const before = await clocks(page);
-  await page.waitForTimeout(4_000);
+  await page.waitForTimeout(3_000);
   const after = await clocks(page);
   const audioSeconds = after.audio - before.audio;
   const sentSeconds = (after.frames - before.frames) / FRAMES_PER_SECOND;
