@@ -244,14 +244,7 @@ export class VoiceAgentElement extends ReactiveHost {
   /** The call's audio: the microphone and the agent's voice. Tests replace it with fakes.
    *  @internal (not in the published declarations) */
   protected createAudio(request: Parameters<AudioFactory>[0]): ReturnType<AudioFactory> {
-    return this.ui!.audio.create({
-      pipe: request.pipe,
-      audioProcessing: this.audioProcessing !== 'off',
-      workletBaseUrl: this.workletBase || undefined,
-      inputDeviceId: this.inputDeviceId || undefined,
-      outputDeviceId: this.outputDeviceId || undefined,
-      gesture: this.#widget.calls.takeGesture() ?? undefined,
-    });
+    return this.ui!.audio.createFor(this, request, this.#widget.calls.takeGesture());
   }
 
   /** Loads the call's code now (it loads by itself on the first sign of interest); resolves once the panel

@@ -3,7 +3,7 @@
 // page's main thread hears what the view and the page need: every session event, the levels at most 15 times
 // a second, and the counters at least once a second.
 import type { PlaybackStatus } from '../../worklets/messages.ts';
-import type { NetworkHints } from '../call/network-hints.ts';
+import { browserNetworkHints, type NetworkHints } from '../call/network-hints.ts';
 import { CallSession } from '../call/session.ts';
 import type { SessionEventMap } from '../call/types.ts';
 import type { VisitValues } from '../call/visit-store.ts';
@@ -33,7 +33,7 @@ export class CallHost {
   #source: PortSource | null = null;
   #sink: PortSink | null = null;
   #online = true;
-  readonly #networkListeners = new Set<(online: boolean) => void>();
+  readonly #networkListeners = new Set<() => void>();
   readonly #levels: Levels = { input: 0, output: 0, speaking: false };
   #levelsAt = -Infinity;
   #levelsTimer: ReturnType<typeof setTimeout> | null = null;
@@ -76,7 +76,7 @@ export class CallHost {
         return session?.pageRestored();
       case 'network':
         this.#online = message.online;
-        return this.#networkListeners.forEach((listener) => listener(message.online));
+        return this.#networkListeners.forEach((changed) => changed());
       case 'source-opened':
         return this.#source?.opened(message.error);
       case 'source-failed':
@@ -163,16 +163,26 @@ export class CallHost {
     };
   }
 
-  /** The browser's online hints, as the main thread relays them. */
+  /** The browser's online hints: the main thread's, relayed, and the worker's own where it has them. Offline
+   *  when either says so: a socket the network cut may close here before the page's `offline` is relayed. */
   #network(): NetworkHints {
-    const online = () => this.#online;
+    const own = browserNetworkHints(this.#scope);
+    const online = () => this.#online && own.online;
     return {
       get online() {
         return online();
       },
       subscribe: (listener) => {
-        this.#networkListeners.add(listener);
-        return () => this.#networkListeners.delete(listener);
+        let last = online();
+        const changed = () => {
+          if (online() !== last) listener((last = online()));
+        };
+        this.#networkListeners.add(changed);
+        const stopOwn = own.subscribe(changed);
+        return () => {
+          this.#networkListeners.delete(changed);
+          stopOwn();
+        };
       },
     };
   }

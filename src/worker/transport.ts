@@ -10,6 +10,7 @@
 // Whether a worker answers is found out once, when the call's code loads (the worker it started is kept for
 // the first call); a page where it does not gets the main thread's session, loaded then.
 import type { AudioRequest, AudioSink, FrameSource } from '../call/audio-ports.ts';
+import type { CallSession as CallSessionClass } from '../call/session.ts';
 import type { SessionLike, Transport } from '../call/session-like.ts';
 // A file of its own beside the bundle (assets/call-worker.js, self-contained: an app's bundler copies it as is).
 import workerUrl from './call-worker.ts?worker&url';
@@ -139,6 +140,14 @@ async function chooseSessions(): Promise<SessionFactory> {
         }),
     };
   }
-  const { CallSession } = await import('../call/session.ts');
+  const CallSession = await mainThreadSession();
   return { transport: 'main-thread', create: ({ createAudio }) => new CallSession({ createAudio }) };
+}
+
+/** The session's class for the main thread: the worker's own file, imported as a module of the page (it leaves
+ *  the class under a registered symbol). The dev server serves the source instead. */
+async function mainThreadSession(): Promise<typeof CallSessionClass> {
+  if (import.meta.env.DEV) return (await import('../call/session.ts')).CallSession;
+  await import(/* @vite-ignore */ new URL(workerUrl, import.meta.url).href);
+  return (globalThis as Record<symbol, unknown>)[Symbol.for('voice-agent.call-session')] as typeof CallSessionClass;
 }

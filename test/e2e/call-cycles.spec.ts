@@ -50,6 +50,28 @@ function countAudioContextsAndWorkers(): void {
   };
 }
 
+/** One call, live then hung up, waited for in the page: state events, not the attribute polled from outside. */
+async function startAndEnd(el: Widget): Promise<void> {
+  const reached = (state: string) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`not ${state} within 20 s (state: ${el.state})`)), 20_000);
+      const check = () => {
+        if (el.state !== state) return;
+        clearTimeout(timer);
+        el.removeEventListener('voice-agent-state', check);
+        resolve();
+      };
+      el.addEventListener('voice-agent-state', check);
+      check();
+    });
+  const live = reached('live');
+  await el.start();
+  await live;
+  const ended = reached('ended');
+  await el.end();
+  await ended;
+}
+
 test(`${CYCLES} calls started and ended leave no worker, track, context or socket behind`, async ({ page }) => {
   test.setTimeout(240_000);
   await recordEvents(page);
@@ -58,12 +80,7 @@ test(`${CYCLES} calls started and ended leave no worker, track, context or socke
   const widget = page.locator('voice-agent');
   let workersSeen = 0;
   page.on('worker', () => workersSeen++);
-  for (let i = 0; i < CYCLES; i++) {
-    await widget.evaluate((el: Widget) => el.start());
-    await expect(widget).toHaveAttribute('state', 'live', { timeout: 20_000 });
-    await widget.evaluate((el: Widget) => el.end());
-    await expect(widget).toHaveAttribute('state', 'ended');
-  }
+  for (let i = 0; i < CYCLES; i++) await widget.evaluate(startAndEnd);
   expect(await widget.evaluate((el: Widget) => el.stats.transport)).toBe('worker');
   expect(await eventsOf(page, 'error')).toEqual([]);
   // Each call had a worker of its own, and none is left.

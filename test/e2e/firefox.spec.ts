@@ -8,7 +8,7 @@ import { startCustomerSite } from './customer-site.ts';
 import { FAKE_TONE_HZ, firefoxPath, firefoxPrefs, firefoxUnavailable } from '../firefox.ts';
 import { fitSine } from '../fixtures/analysis.ts';
 import { audioClocks as clocks, audioContexts, recordPageAudio, sentFrames } from './page-audio.ts';
-import { eventsOf, microphoneTracks, recordEvents, type Widget } from './widget-page.ts';
+import { eventsOf, microphoneTracks, recordEvents, warmUpDevServer, type Widget } from './widget-page.ts';
 
 const unavailable = firefoxUnavailable();
 test.skip(unavailable !== null, `Firefox cannot run here: ${unavailable}`);
@@ -96,12 +96,20 @@ async function wholeCall(page: Page, label: string, forcedRate?: number): Promis
   await expect.poll(async () => (await audioContexts(page)).map((c) => c.state)).toEqual(['closed']);
 }
 
+// The dev server transforms the page's modules on their first request: Firefox may be the first to ask.
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(180_000);
+  await warmUpDevServer({ browser });
+});
+
 test("a whole call at Firefox's default rate", async ({ page }) => {
+  test.setTimeout(90_000); // page load and a whole call, beside another browser's tests
   await wholeCall(page, 'default rate');
 });
 
 // Desktops run Firefox at 44.1 or 48 kHz (the sound server's rate): the other one of the two, forced.
 test('a whole call at the other common rate', async ({ browser, playwright, baseURL }) => {
+  test.setTimeout(90_000);
   const probe = await browser.newPage();
   const defaultRate = await probe.evaluate(async () => {
     const context = new AudioContext();

@@ -20,7 +20,8 @@ async function startCall(page: Page, publicId: string) {
   await recordPageAudio(page);
   await page.goto(`/?agent=${publicId}&lang=en`);
   await widget(page).evaluate((el: Widget) => el.start());
-  await expect(widget(page)).toHaveAttribute('state', 'live', { timeout: 20_000 });
+  // From the events: the line may already have dropped by the time a busy machine reads the attribute.
+  await expect.poll(() => states(page), { timeout: 20_000 }).toContain('live');
 }
 
 for (const publicId of ['drop-once', 'dead-link']) {

@@ -13,11 +13,13 @@ const DIST = join(import.meta.dirname, '../../dist');
  *  called next to nothing. */
 const ON_LOAD_BUDGET = 10_000;
 /**
- * The ceiling for a whole call (45,784 B now with Arabic). The earlier goal of 32 KB is withdrawn: a build with
- * Lit stubbed out still downloads 41.4 KB for the same call (`npm run bench`; docs/performance.md says why).
- * This ceiling catches any regression from where the build stands; lower it when the build gets smaller.
+ * The ceiling for a whole call (55,0xx B now with Arabic). It was 45,800 B before the call moved into a worker;
+ * the worker's file (10.7 KB) carries the session, its socket, the protocol's checks and the visit relay, and
+ * the call's chunk keeps their main-thread side (the worker's client, the ports to the worklets). The 48 KiB
+ * (49,152 B) the worker issue aimed at is not reached: docs/performance.md lists where the bytes are and what
+ * would take them off. This ceiling catches any regression from where the build stands; lower it as it shrinks.
  */
-const WHOLE_CALL_CEILING = 45_800;
+const WHOLE_CALL_CEILING = 55_300;
 
 const gzipped = async (file: string) => gzipSync(await readFile(join(DIST, file)), { level: 9 }).length;
 
@@ -31,13 +33,13 @@ function importsOf(code: string): { eager: string[]; lazy: string[] } {
 /** A language's strings: a call downloads one of them. */
 const CATALOGUE = /^assets\/(ar|fr|en)-[\w-]{8}\.js$/;
 
-/** Files `entry` pulls in: `eager` before it runs, `all` once every `import()` ran (the polyfill and the
- *  session's chunk excluded: they load only where AudioWorklet, or a worker, is missing). */
+/** Files `entry` pulls in: `eager` before it runs, `all` once every `import()` ran (the polyfill excluded: it
+ *  loads only where AudioWorklet is missing). */
 async function graph(entry: string): Promise<{ eager: Set<string>; all: Set<string> }> {
   const eager = new Set<string>();
   const all = new Set<string>();
   const visit = async (file: string, isEager: boolean): Promise<void> => {
-    if (/audioworklet-polyfill|\/session-/.test(file)) return;
+    if (/audioworklet-polyfill/.test(file)) return;
     if (isEager) eager.add(file);
     if (all.has(file)) return;
     all.add(file);

@@ -2,11 +2,21 @@
 // browser or the system does to it (held until a tap, the microphone held or gone) and the device rules (the
 // pickers switch the running call; a chosen device that is gone is forgotten).
 import type { PlaybackStatus } from '../../audio/audio-engine.ts';
+import type { GestureAudio } from '../../audio/gesture-audio.ts';
+import type { AudioRequest } from '../../call/audio-ports.ts';
 import { type BrowserAudio, type BrowserAudioOptions, createBrowserAudio } from './panel/browser-audio.ts';
 import type { CallController, CallHost } from './panel/call-controller.ts';
 import type { DeviceTarget } from './panel/device-picker.ts';
 
 type DeviceProperty = 'inputDeviceId' | 'outputDeviceId';
+
+/** The element's audio settings (its attributes and device properties). */
+export interface AudioSettings {
+  readonly audioProcessing: string;
+  readonly workletBase: string;
+  readonly inputDeviceId: string;
+  readonly outputDeviceId: string;
+}
 
 export class CallAudio {
   /** The browser holds the call's audio until the visitor taps ("Tap to continue"). */
@@ -43,6 +53,18 @@ export class CallAudio {
       if (host && outputs.length > 0 && gone(host.outputDeviceId, outputs)) this.#forget('outputDeviceId', host.outputDeviceId);
     },
   };
+
+  /** The real audio of a call of `element`: its settings, the call's `request`, what the gesture opened. */
+  createFor(element: AudioSettings, { pipe }: AudioRequest, gesture: GestureAudio | null): BrowserAudio {
+    return this.create({
+      pipe,
+      audioProcessing: element.audioProcessing !== 'off',
+      workletBaseUrl: element.workletBase || undefined,
+      inputDeviceId: element.inputDeviceId || undefined,
+      outputDeviceId: element.outputDeviceId || undefined,
+      gesture: gesture ?? undefined,
+    });
+  }
 
   /** The real audio (microphone and agent voice), with its levels feeding the meters. */
   create(options: Omit<BrowserAudioOptions, 'onLevels'>): BrowserAudio {

@@ -6,7 +6,6 @@
 import type { GestureAudio } from '../../audio/gesture-audio.ts';
 import { isActive } from '../../call/state-machine.ts';
 import type { CallState, ErrorDetail } from '../../call/types.ts';
-import type { CallTarget } from '../../call/connection.ts';
 import type { RememberMode } from '../../call/visit-tokens.ts';
 import type { Lang } from '../i18n/catalogue.ts';
 import type { SessionFactory } from '../../worker/transport.ts';
@@ -32,7 +31,6 @@ export interface CallLoaderOptions {
   /** What the call UI is built with (but where its calls run: found out as its code loads). Its `stateChanged`
    *  is this loader's too. */
   ui: Omit<CallUiOptions, 'sessions'>;
-  target: () => CallTarget;
   remember: () => RememberMode;
   /** The owner's consent notice is to be accepted first. */
   consentPending: () => boolean;
@@ -119,7 +117,7 @@ export class CallLoader {
       this.#options.host.requestUpdate();
       return Promise.resolve();
     }
-    const target = this.#options.target();
+    const target = this.#options.ui.target();
     if (!target.publicId) return Promise.reject(new TypeError('voice-agent: a public-id is needed to start a call'));
     const ui = this.ui;
     if (ui && isActive(ui.state)) return ui.call.start(target, options); // the call under way
@@ -202,7 +200,7 @@ export class CallLoader {
     ui.call.remember = this.#options.remember(); // the attribute may have been set in this same task
     this.#gesture?.release();
     this.#gesture = gesture;
-    return ui.call.start(this.#options.target(), options);
+    return ui.call.start(this.#options.ui.target(), options);
   }
 
   /** The call's code did not arrive for a `start()`: said in the widget with a retry, and the call ends in

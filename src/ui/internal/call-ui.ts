@@ -10,6 +10,7 @@ import { isActive } from '../../call/state-machine.ts';
 import type { Turn } from '../../call/transcript.ts';
 import type { AgentInfo, CallState, CallStats } from '../../call/types.ts';
 import { formatterFor } from '../i18n/format.ts';
+import { micElement } from './icons.ts';
 import { AvatarView } from './avatar.ts';
 import type { CallAudio } from './call-audio.ts';
 import type { CallUiHost, CallUiOptions, PanelProps } from './call-ui-contract.ts';
@@ -58,7 +59,7 @@ export class CallUi implements ReactiveController {
   readonly #sheet: SheetController;
   readonly #autoScroll: AutoScrollController;
   readonly #feedback: CallFeedback;
-  readonly #avatar = new AvatarView('small');
+  readonly #avatar = new AvatarView('small', micElement);
   readonly #meters = { input: new ElementRef(), output: new ElementRef() };
   readonly #transcriptList = new ElementRef();
   /** The agent of this page's latest call (kept after it ends, so the widget keeps its face). */

@@ -1,6 +1,6 @@
-// The floating launcher and its panel: the launcher opens and closes the panel, and the focus follows, into
-// the panel when it opens, back to the launcher when a panel that held it closes (Escape, the close button,
-// hide()). Escape closes the floating panel, and Tab stays inside it while it is a modal sheet.
+// The floating launcher and its panel: the launcher opens and closes the panel, and the focus follows into
+// the panel when it opens (back to the launcher when it closes: PanelFocus, with the panel's code). Escape
+// closes the floating panel, and Tab stays inside it while it is a modal sheet.
 import type { CallUi } from './call-ui.ts';
 import type { Shell } from './shell.ts';
 
@@ -16,8 +16,6 @@ export interface LauncherFocusHost {
 }
 
 export class LauncherFocus {
-  /** Set when the panel closes while the focus is inside it (the focus then goes to the launcher). */
-  #panelHadFocus = false;
   readonly #host: LauncherFocusHost;
 
   constructor(host: LauncherFocusHost) {
@@ -49,17 +47,6 @@ export class LauncherFocus {
     event.stopPropagation();
     this.close();
   };
-
-  /** The `open` attribute changed. */
-  openChanged(): void {
-    this.#panelHadFocus = !this.#host.element.open && !!this.#host.ui()?.focus.hasFocus;
-  }
-
-  /** After each update: a closed panel that held the focus hands it to the launcher. */
-  updated(): void {
-    if (!this.#host.element.open && this.#panelHadFocus) this.#host.shell()?.launcher.element.focus();
-    this.#panelHadFocus = false;
-  }
 
   /** Runs `retry` (a failed download asked for again); the Try again button is hidden once the code is here,
    *  so the focus it held moves into the panel, not to the page. */

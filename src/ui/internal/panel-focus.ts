@@ -1,19 +1,34 @@
 // Where the focus goes in the panel: to its main action when it opens, back into it when a state change
-// replaces the control that held it, to the text box when a call goes on by typing, and round inside it while
-// it is a modal sheet.
+// replaces the control that held it, to the text box when a call goes on by typing, round inside it while
+// it is a modal sheet, and to the launcher when the floating panel closes with the focus inside it (Escape,
+// the close button, hide()).
+import type { ReactiveController } from 'lit';
+import type { CallUiHost } from './call-ui-contract.ts';
 import { wrapFocus } from './focus-trap.ts';
 import { ElementRef } from './panel/element-ref.ts';
 
-export class PanelFocus {
+export class PanelFocus implements ReactiveController {
   readonly panel = new ElementRef();
   readonly messageInput = new ElementRef<HTMLInputElement>();
-  readonly #host: HTMLElement;
+  readonly #host: CallUiHost;
   readonly #rendered: () => Promise<unknown>;
+  /** The floating panel is closing with the focus inside it: the launcher takes it once the panel is hidden. */
+  #toLauncher = false;
 
   /** `rendered` resolves once the host's DOM is up to date. */
-  constructor(host: HTMLElement, rendered: () => Promise<unknown>) {
+  constructor(host: CallUiHost, rendered: () => Promise<unknown>) {
     this.#host = host;
     this.#rendered = rendered;
+    host.addController(this);
+  }
+
+  hostUpdate(): void {
+    this.#toLauncher = this.#host.layout !== 'inline' && !this.#host.open && this.hasFocus;
+  }
+
+  hostUpdated(): void {
+    if (this.#toLauncher) this.#host.shadowRoot?.querySelector<HTMLElement>('[part="launcher"]')?.focus();
+    this.#toLauncher = false;
   }
 
   /** Focus goes to the panel's main action when it has one, else to the panel itself. */

@@ -81,7 +81,6 @@ export class Widget {
         ready: (agent) => (memory.lastAgent = agent),
         stateChanged: () => this.#stateChanged(),
       },
-      target: () => this.target,
       remember: () => host.remember,
       consentPending: () => this.#consent.pending,
       showPanel: () => (host.open = true),
@@ -200,7 +199,6 @@ export class Widget {
     // The switcher shows the language the visitor picked while its strings download.
     const wantedLang = ui?.language.downloading ? wanted : lang;
     ui?.renderInto(shell.panel, { t: loadedCatalogue(lang)!, wantedLang, floating, modal, open, onClose: this.#launcher.close });
-    this.#launcher.updated();
   }
 
   /** The one place the `state` attribute is set. */
@@ -223,7 +221,6 @@ export class Widget {
   #openChanged(): void {
     const { open } = this.#host;
     if (open) this.#calls.loadInBackground();
-    this.#launcher.openChanged();
     emit(this.#host, 'voice-agent-toggle', { open });
   }
 
