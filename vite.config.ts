@@ -4,6 +4,7 @@ import { collapseMarkupLiterals } from './scripts/collapse-markup-whitespace.ts'
 import { minifyCssLiterals } from './scripts/minify-css-literals.ts';
 import { terserChunks } from './scripts/terser-chunks.ts';
 import { chunkNames } from './scripts/chunk-names.ts';
+import { stripPureAnnotations } from './scripts/strip-pure-annotations.ts';
 
 // One config for the demo (dev server + simulated service) and the library build.
 // `base: './'` makes the bundle refer to its worklet files relative to itself, so a page can embed
@@ -21,6 +22,7 @@ export default defineConfig({
     collapseMarkupLiterals(),
     terserChunks(),
     chunkNames(),
+    stripPureAnnotations(),
   ],
   // The script-tag build asks for a chunk again under a new URL after a failed download (see
   // src/ui/internal/chunk-loader.ts); the bundler entry turns it off.
@@ -39,8 +41,11 @@ export default defineConfig({
   },
   worker: {
     format: 'es',
-    plugins: () => [terserChunks()],
-    rolldownOptions: { output: { entryFileNames: 'assets/[name].js' } },
+    plugins: () => [terserChunks(), stripPureAnnotations()],
+    // The worklet keeps a fixed name (`worklet-base` points at it); the call's worker is named by its content.
+    rolldownOptions: {
+      output: { entryFileNames: (chunk) => (chunk.name === 'audio.worklet' ? 'assets/[name].js' : 'assets/[name]-[hash].js') },
+    },
   },
   build: {
     target: 'es2022',

@@ -4,7 +4,7 @@
 // `__VOICE_AGENT_CHUNK__:<source path of the chunk's module>`, and keeps the chunk's source map in step.
 import { posix } from 'node:path';
 import type { Plugin } from 'vite';
-import { replaceKeepingMap } from './replace-keeping-map.ts';
+import { replaceInChunk } from './replace-keeping-map.ts';
 
 const PLACEHOLDER = /__VOICE_AGENT_CHUNK__:([\w./-]+\.ts)/g;
 
@@ -15,25 +15,12 @@ export function chunkNames(): Plugin {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
       for (const file of chunks) {
-        const { code, mappings } = replaceKeepingMap(
-          { code: file.code, mappings: file.map?.mappings ?? null },
-          PLACEHOLDER,
-          (_match, source) => {
-            const chunk = chunks.find((other) => other.facadeModuleId?.endsWith(`/${source}`));
-            if (!chunk) this.error(`${file.fileName} names the chunk of ${source}, but the bundle has none`);
-            const path = posix.relative(posix.dirname(file.fileName), chunk.fileName);
-            return path.startsWith('.') ? path : `./${path}`;
-          },
-        );
-        file.code = code;
-        if (mappings === null || mappings === file.map?.mappings) continue;
-        file.map!.mappings = mappings;
-        // The bundler has already made the hidden map its own file in the bundle: that is what is written.
-        const mapFile = bundle[file.sourcemapFileName ?? `${file.fileName}.map`];
-        if (mapFile?.type === 'asset') {
-          const map = JSON.parse(String(mapFile.source)) as { mappings: string };
-          mapFile.source = JSON.stringify({ ...map, mappings });
-        }
+        replaceInChunk(bundle, file, PLACEHOLDER, (_match, source) => {
+          const chunk = chunks.find((other) => other.facadeModuleId?.endsWith(`/${source}`));
+          if (!chunk) this.error(`${file.fileName} names the chunk of ${source}, but the bundle has none`);
+          const path = posix.relative(posix.dirname(file.fileName), chunk.fileName);
+          return path.startsWith('.') ? path : `./${path}`;
+        });
       }
     },
   };

@@ -2,6 +2,7 @@
 // replacement, so the lines after it still map to their source (a build plugin that edits code after the
 // bundler has written the map would otherwise leave every later column off by the length difference).
 import { decode, encode } from '@jridgewell/sourcemap-codec';
+import type { OutputBundle, OutputChunk } from 'rolldown';
 
 export interface CodeWithMap {
   code: string;
@@ -53,4 +54,23 @@ function shiftColumns(mappings: string, edits: Edit[]): string {
     }
   }
   return encode(lines);
+}
+
+/** Replaces text in a chunk of a bundle being written, in its code and in its source map (the map's own file
+ *  in the bundle too: the bundler has already made the hidden map an asset of its own). */
+export function replaceInChunk(
+  bundle: OutputBundle,
+  file: OutputChunk,
+  pattern: RegExp,
+  replacer: (match: string, ...groups: string[]) => string,
+): void {
+  const { code, mappings } = replaceKeepingMap({ code: file.code, mappings: file.map?.mappings ?? null }, pattern, replacer);
+  file.code = code;
+  if (mappings === null || mappings === file.map?.mappings) return;
+  file.map!.mappings = mappings;
+  const mapFile = bundle[file.sourcemapFileName ?? `${file.fileName}.map`];
+  if (mapFile?.type === 'asset') {
+    const map = JSON.parse(String(mapFile.source)) as { mappings: string };
+    mapFile.source = JSON.stringify({ ...map, mappings });
+  }
 }

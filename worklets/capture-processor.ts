@@ -1,5 +1,5 @@
 // Capture processor (registered by audio.worklet.ts): microphone at the context's rate → 16 kHz s16le mono frames, transferred to the
-// main thread, plus the input level about 30 times a second. A thin shell over CaptureFramer.
+// main thread (or straight to the call's worker), plus the input level about 30 times a second. A thin shell over CaptureFramer.
 import { CaptureFramer } from './dsp/capture-framer.ts';
 import {
   type CaptureCommand,
@@ -13,12 +13,14 @@ export class CaptureProcessor extends AudioWorkletProcessor {
   private sinceLevel = 0;
   private running = false;
   private stopped = false;
+  /** Where frames and levels go: the node's port, or the call's worker's. */
+  private out: MessagePort = this.port;
   /** Downmix buffer, reallocated only if the block length changes (the polyfill's blocks are not 128). */
   private mono = new Float32Array(128);
   private readonly emitFrame = (frame: Int16Array): void => {
     if (!this.running) return;
     const event: CaptureEvent = { type: 'frame', frame };
-    this.port.postMessage(event, [frame.buffer as ArrayBuffer]);
+    this.out.postMessage(event, [frame.buffer as ArrayBuffer]);
   };
 
   constructor(options: { processorOptions?: Partial<CaptureProcessorOptions> }) {
@@ -30,6 +32,7 @@ export class CaptureProcessor extends AudioWorkletProcessor {
     this.port.onmessage = (event: MessageEvent<CaptureCommand>) => {
       const type = event.data?.type;
       if (type === 'start') this.running = true;
+      else if (type === 'port') this.out = event.data.port;
       else if (type === 'stop') {
         this.running = false;
         this.stopped = true;
@@ -49,7 +52,7 @@ export class CaptureProcessor extends AudioWorkletProcessor {
       this.sinceLevel = 0;
       const { rms, peak } = this.framer.takeLevel();
       const event: CaptureEvent = { type: 'level', rms, peak };
-      this.port.postMessage(event);
+      this.out.postMessage(event);
     }
     return true;
   }

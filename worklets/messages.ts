@@ -25,6 +25,8 @@ export interface CaptureProcessorOptions {
 export type CaptureCommand =
   /** Start posting frames (levels are posted from the start). */
   | { type: 'start' }
+  /** Post frames and levels to this port from now on (the call's worker) instead of the node's. */
+  | { type: 'port'; port: MessagePort }
   /** Stop for good: the processor ends. */
   | { type: 'stop' };
 
@@ -51,6 +53,8 @@ export type PlaybackCommand =
   | { type: 'flush'; seq: number }
   /** No more audio is coming for now: play out what is queued even if it is shorter than the prebuffer. */
   | { type: 'drain'; seq: number }
+  /** Take commands from this port too, and post the status to it (the call's worker) instead of the node's. */
+  | { type: 'port'; port: MessagePort }
   /** Stop for good: the processor ends. */
   | { type: 'stop' };
 

@@ -1,4 +1,5 @@
-// Playback processor (registered by audio.worklet.ts): one per call, alive for the whole call. 24 kHz chunks arrive transferred; the
+// Playback processor (registered by audio.worklet.ts): one per call, alive for the whole call. 24 kHz chunks arrive
+// transferred (from the main thread, or straight from the call's worker over a port handed over once); the
 // PlaybackCore queues them in a bounded ring, resamples to the context's rate and renders, with silence
 // (counted) on underrun and a short fade on flush. Status goes back about 30 times a second while audio
 // is queued or playing, and at once when the queue drains.
@@ -18,6 +19,8 @@ export class PlaybackProcessor extends AudioWorkletProcessor {
   private reportedDrained = true;
   private droppedSamples = 0;
   private stopped = false;
+  /** Where the status goes: the node's port, or the call's worker's. */
+  private out: MessagePort = this.port;
 
   constructor(options: { processorOptions?: Partial<PlaybackProcessorOptions> }) {
     super();
@@ -60,6 +63,10 @@ export class PlaybackProcessor extends AudioWorkletProcessor {
         this.core.markEnded();
         this.seq = command.seq;
         break;
+      case 'port':
+        this.out = command.port;
+        this.out.onmessage = (event: MessageEvent<PlaybackCommand>) => this.command(event.data);
+        break;
       case 'stop':
         this.stopped = true;
         break;
@@ -83,7 +90,7 @@ export class PlaybackProcessor extends AudioWorkletProcessor {
       rms,
       peak,
     };
-    this.port.postMessage(status);
+    this.out.postMessage(status);
     this.sinceStatus = 0;
     this.reportedSeq = this.seq;
     this.reportedDrained = drained;

@@ -50,6 +50,16 @@ function replaceWidget(): void {
   old.replaceWith(widget);
 }
 
+/** What a single-page app does on a route change: the element goes and a new one with the same attributes
+ *  takes its place; the new one takes the call over. */
+function rerenderWidget(): void {
+  const old = widget;
+  widget = createWidget();
+  old.replaceWith(widget);
+  applySettings();
+  update();
+}
+
 function logEvent(event: CustomEvent): void {
   const time = new Date();
   page.log.unshift({
@@ -141,6 +151,13 @@ function update(): void {
           <h2 id="widget-title">${t.widget}</h2>
           <p>${t.state}: <output data-testid="widget-state" data-state=${widget.state}>${t.states[widget.state]}</output></p>
           <div class="widget-slot"></div>
+          ${['connecting', 'live', 'reconnecting'].includes(widget.state)
+            ? html`<p class="during-call" data-testid="during-call">
+                ${t.duringCall}
+                <button type="button" data-testid="rerender" @click=${rerenderWidget}>${t.rerender}</button>
+                <a data-testid="next-page" href=${location.href}>${t.nextPage}</a>
+              </p>`
+            : ''}
         </section>
         <section aria-labelledby="attributes-title" class="attributes">
           <h2 id="attributes-title">${t.attributes}</h2>

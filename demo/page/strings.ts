@@ -32,6 +32,9 @@ const en = {
   events: 'Events',
   clear: 'Clear',
   noEvents: 'No event yet: start a call.',
+  duringCall: 'During a call, try what a site does to the widget:',
+  rerender: 'Re-render it (a single-page app’s route change)',
+  nextPage: 'Go to another page of the site',
 };
 type Strings = typeof en;
 
@@ -64,6 +67,9 @@ const fr: Strings = {
   events: 'Événements',
   clear: 'Effacer',
   noEvents: 'Aucun événement : lancez un appel.',
+  duringCall: 'Pendant un appel, essayez ce qu’un site fait au widget :',
+  rerender: 'Le redessiner (un changement de route d’une application monopage)',
+  nextPage: 'Aller sur une autre page du site',
 };
 
 const ar: Strings = {
@@ -95,6 +101,9 @@ const ar: Strings = {
   events: 'الأحداث',
   clear: 'مسح',
   noEvents: 'لا أحداث بعد: ابدأ مكالمة.',
+  duringCall: 'أثناء مكالمة، جرّب ما يفعله الموقع بالأداة:',
+  rerender: 'إعادة رسمها (تغيير مسار في تطبيق صفحة واحدة)',
+  nextPage: 'الانتقال إلى صفحة أخرى من الموقع',
 };
 
 export const STRINGS: Record<PageLanguage, Strings> = { en, fr, ar };

@@ -11,6 +11,7 @@ export interface ControlTarget {
   agents: readonly AgentData[];
   calls(): unknown[];
   uplink(conversationId: string): UplinkLevels | undefined;
+  uplinkFrames(conversationId: string): number[][] | undefined;
   reset(): void;
   /** Whether `origin` is the simulator's own (a page it serves, not another site). */
   isOwnOrigin(origin: string, req: IncomingMessage): boolean;
@@ -28,6 +29,10 @@ export function handleControlRequest(req: IncomingMessage, res: ServerResponse, 
     );
   } else if (route === 'calls' && method === 'GET') {
     sendJson(res, 200, target.calls());
+  } else if (route.startsWith('uplink/') && route.endsWith('/frames') && method === 'GET') {
+    const frames = target.uplinkFrames(decodeSegment(route.slice('uplink/'.length, -'/frames'.length)));
+    if (frames) sendJson(res, 200, frames);
+    else sendJson(res, 404, { error: 'No such call among the latest' });
   } else if (route.startsWith('uplink/') && method === 'GET') {
     const levels = target.uplink(decodeSegment(route.slice('uplink/'.length)));
     if (levels) sendJson(res, 200, levels);

@@ -37,6 +37,8 @@ export interface Simulator {
   whenCallEnds(conversationId: string): Promise<CallRecord>;
   /** What the service has heard of one of the latest calls, live or ended (uplink-meter.ts). */
   uplink(conversationId: string): UplinkLevels | undefined;
+  /** The caller audio messages the service received last in one of the latest calls (10 s of them). */
+  uplinkFrames(conversationId: string): number[][] | undefined;
   /** An account's live state (copy), or undefined for an unknown id. */
   account(id: string): AccountState | undefined;
   /** Back to the agents file's state: minutes, tickets, visits, rate limits and call records. */
@@ -121,6 +123,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
           agents: data.agents,
           calls: () => simulator.calls(),
           uplink: (conversationId) => simulator.uplink(conversationId),
+          uplinkFrames: (conversationId) => simulator.uplinkFrames(conversationId),
           reset: () => simulator.reset(),
           isOwnOrigin: (origin, request) => [ctx.serviceOrigin(request), ownOrigin(request)].includes(normaliseOrigin(origin)),
         });
@@ -142,6 +145,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     },
 
     uplink: (conversationId) => ctx.uplinkMeters.levels(conversationId),
+    uplinkFrames: (conversationId) => ctx.uplinkMeters.frames(conversationId),
 
     account(id) {
       const state = ctx.accounts.get(id);

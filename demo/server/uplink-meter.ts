@@ -9,6 +9,8 @@ export const BLOCK_MS = 100;
 const MAX_BLOCKS = 6_000;
 /** Calls whose levels are kept: the latest ones. */
 const MAX_CALLS = 20;
+/** Caller audio messages kept as they arrived, per call: the latest 10 s of 20 ms frames. */
+const MAX_FRAMES = 500;
 
 export interface UplinkBlock {
   /** Start of the block. */
@@ -39,6 +41,7 @@ export class UplinkMeter {
   readonly #sumSquares: number[] = [];
   readonly #samples: number[] = [];
   readonly #speech: { from: number; to: number }[] = [];
+  readonly #frames: Int16Array[] = [];
 
   constructor(conversationId: string) {
     this.#conversationId = conversationId;
@@ -46,6 +49,8 @@ export class UplinkMeter {
 
   /** Caller audio that just arrived. */
   add(samples: Int16Array): void {
+    this.#frames.push(samples.slice());
+    if (this.#frames.length > MAX_FRAMES) this.#frames.shift();
     const block = Math.floor((now() - this.#startedAt) / BLOCK_MS);
     if (block >= MAX_BLOCKS) return;
     while (this.#samples.length <= block) {
@@ -60,6 +65,11 @@ export class UplinkMeter {
 
   markAgentSpeech(from: number, to: number): void {
     this.#speech.push({ from, to });
+  }
+
+  /** The latest caller audio messages, each as its samples, oldest first. */
+  frames(): number[][] {
+    return this.#frames.map((frame) => Array.from(frame));
   }
 
   levels(): UplinkLevels {
@@ -93,6 +103,10 @@ export class UplinkMeters {
 
   levels(conversationId: string): UplinkLevels | undefined {
     return this.#meters.get(conversationId)?.levels();
+  }
+
+  frames(conversationId: string): number[][] | undefined {
+    return this.#meters.get(conversationId)?.frames();
   }
 
   clear(): void {

@@ -39,6 +39,9 @@ export interface AudioEngineOptions {
   /** What the visitor's gesture opened before the call's code was loaded (the context, the microphone
    *  request): adopted instead of opening them again. */
   gesture?: GestureAudio | undefined;
+  /** The call's worker takes the frames and plays the agent's voice: each processor is handed over on a port
+   *  (see MicrophoneSourceOptions.pipe and SpeakerSinkOptions.pipe); levels and status then go there. */
+  pipe?: { capture: (port: MessagePort) => void; playback: (port: MessagePort, outputLatencyMs: number) => void } | undefined;
   /** Playback tuning; the DSP core's defaults when absent. */
   playback?: { capacitySeconds?: number; prebufferMs?: number; fadeMs?: number };
 }
@@ -85,6 +88,7 @@ export class AudioEngine {
       onOpenFailed: () => this.close(),
       onDeviceEnded: (deviceId) => options.onInputDeviceEnded?.(deviceId),
       onHeld: (held) => options.onInputHeld?.(held),
+      pipe: options.pipe?.capture,
     });
     this.#speaker = new SpeakerSink(this.#shared, {
       ...options.playback,
@@ -96,6 +100,7 @@ export class AudioEngine {
         options.onOutputLevel?.(this.#lastOutputLevel);
       },
       onOpenFailed: () => this.close(),
+      pipe: options.pipe?.playback,
     });
     this.source = this.#microphone;
     this.sink = this.#speaker;

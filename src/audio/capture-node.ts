@@ -1,4 +1,5 @@
-// Main-thread side of the capture processor: mic stream in, 16 kHz frames and input levels out.
+// Main-thread side of the capture processor: mic stream in, 16 kHz frames and input levels out (here, or
+// straight to the call's worker once piped).
 import {
   CAPTURE_PROCESSOR,
   type AudioLevel,
@@ -6,6 +7,7 @@ import {
   type CaptureProcessorOptions,
   type FrameSamples,
 } from '../../worklets/messages.ts';
+import { readCaptureMessage } from '../../worklets/capture-client.ts';
 import { addWorkletModule } from './worklet-modules.ts';
 
 export interface CaptureNodeOptions {
@@ -76,6 +78,11 @@ export class CaptureNode {
     this.#input = input;
   }
 
+  /** From now on the processor posts its frames and levels to `port` (the call's worker holds the other end). */
+  pipeTo(port: MessagePort): void {
+    if (!this.#disposed) this.#node.port.postMessage({ type: 'port', port } satisfies CaptureCommand, [port]);
+  }
+
   /** Frames flow from now on. */
   start(): void {
     if (!this.#disposed) this.#post({ type: 'start' });
@@ -99,21 +106,10 @@ export class CaptureNode {
   }
 
   #receive(data: unknown): void {
-    if (this.#disposed || typeof data !== 'object' || data === null) return;
-    const event = data as { type?: unknown; frame?: unknown; rms?: unknown; peak?: unknown };
-    if (event.type === 'frame' && isInt16Array(event.frame)) {
-      const frame = event.frame;
-      const whole = frame.byteOffset === 0 && frame.byteLength === frame.buffer.byteLength;
-      this.onFrame?.(whole ? (frame.buffer as ArrayBuffer) : frame.slice().buffer);
-    } else if (event.type === 'level' && typeof event.rms === 'number' && typeof event.peak === 'number') {
-      this.onLevel?.({ rms: event.rms, peak: event.peak });
-    }
+    const message = this.#disposed ? null : readCaptureMessage(data);
+    if (message?.frame) this.onFrame?.(message.frame);
+    else if (message?.level) this.onLevel?.(message.level);
   }
-}
-
-/** Not `instanceof`: a polyfilled processor lives in another realm. */
-function isInt16Array(value: unknown): value is Int16Array {
-  return Object.prototype.toString.call(value) === '[object Int16Array]';
 }
 
 function disconnect(node: AudioNode): void {

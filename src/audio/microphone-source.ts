@@ -27,6 +27,9 @@ export interface MicrophoneSourceOptions {
   /** The system holds the open microphone (another app, a phone call: its track is muted and sends silence),
    *  or gives it back. */
   onHeld?: ((held: boolean) => void) | undefined;
+  /** Hands each capture processor's frames and levels to the call's worker: the port of a new channel whose
+   *  other end the processor posts to (a new one whenever the microphone is replaced). */
+  pipe?: ((port: MessagePort) => void) | undefined;
 }
 
 export class MicrophoneSource implements FrameSource {
@@ -213,6 +216,11 @@ export class MicrophoneSource implements FrameSource {
     }
     if (generation !== this.#generation) return capture.dispose();
     this.#capture = capture;
+    if (this.options.pipe) {
+      const channel = new MessageChannel();
+      capture.pipeTo(channel.port1);
+      this.options.pipe(channel.port2);
+    }
     capture.onLevel = (level) => this.options.onLevel?.(level);
     capture.onFrame = (frame) => {
       if (this.#started) this.#onFrame?.(frame);

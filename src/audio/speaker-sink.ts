@@ -14,6 +14,9 @@ export interface SpeakerSinkOptions extends PlaybackNodeOptions {
   onStatus?: ((status: PlaybackStatus) => void) | undefined;
   /** Opening failed: the owner tears the rest of the call's audio down. */
   onOpenFailed?: ((error: CallError) => void) | undefined;
+  /** Hands the playback processor to the call's worker: the port of a channel whose other end the processor
+   *  listens to, and the output's latency (what `drained()` waits for after the processor). */
+  pipe?: ((port: MessagePort, outputLatencyMs: number) => void) | undefined;
 }
 
 /** Chunks kept while the processor loads (the session only writes once both ends are open). */
@@ -89,8 +92,8 @@ export class SpeakerSink implements AudioSink {
     // The last samples have left the processor; let them leave the device's buffers too.
     const context = this.#shared.current;
     if (!context || context.state !== 'running' || this.#playback !== playback) return;
-    const latencyMs = ((context.baseLatency || 0) + (context.outputLatency || 0)) * 1000;
-    if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(latencyMs, MAX_OUTPUT_LATENCY_MS)));
+    const latencyMs = outputLatencyMs(context);
+    if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
   }
 
   close(): void {
@@ -131,6 +134,11 @@ export class SpeakerSink implements AudioSink {
     playback.output.connect(context.destination);
     for (const chunk of this.#pending) playback.write(chunk);
     this.#pending = [];
+    if (this.#options.pipe) {
+      const channel = new MessageChannel();
+      playback.pipeTo(channel.port1);
+      this.#options.pipe(channel.port2, outputLatencyMs(context));
+    }
     if (this.#options.outputDeviceId) {
       // A missing device leaves the default output playing rather than failing the call.
       await this.setOutputDevice(this.#options.outputDeviceId).catch(() => undefined);
@@ -147,3 +155,7 @@ export class SpeakerSink implements AudioSink {
   }
 }
 
+/** How long audio that has left the processor takes to leave the device (bounded). */
+function outputLatencyMs(context: AudioContext): number {
+  return Math.min(((context.baseLatency || 0) + (context.outputLatency || 0)) * 1000, MAX_OUTPUT_LATENCY_MS);
+}

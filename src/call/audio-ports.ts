@@ -28,3 +28,20 @@ export interface AudioSink {
   /** Release the output. Safe to call more than once. */
   close(): void;
 }
+
+/** Where the call's worker takes the audio over (see AudioRequest.pipe): the capture processor's frames and
+ *  levels, and the playback processor's commands and status, each on a port of its own. */
+export interface AudioPipe {
+  /** The port a (new) capture processor posts to. */
+  capture(port: MessagePort): void;
+  /** The port the playback processor listens to, and the output's latency. */
+  playback(port: MessagePort, outputLatencyMs: number): void;
+}
+
+/** What a call asks of its audio factory. */
+export interface AudioRequest {
+  /** false: a typed call (no microphone is created or touched; `source` may then be null). */
+  microphone: boolean;
+  /** Set when the call runs in a worker: the processors are handed over to it. */
+  pipe?: AudioPipe;
+}

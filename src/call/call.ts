@@ -2,14 +2,14 @@
 // learnt of it so far. The session owns the call's states; this only builds, holds and releases the parts.
 import type { ServerMessage } from '../protocol/index.ts';
 import type { AudioSink, FrameSource } from './audio-ports.ts';
-import type { ServerErrorMessage } from './close-codes.ts';
+import type { ServerErrorMessage } from './close-errors.ts';
 import { Connection, type CallTarget, type ConnectionOptions } from './connection.ts';
 import type { CallError } from './errors.ts';
 import type { NetworkHints } from './network-hints.ts';
 import type { ReconnectPolicy } from './reconnect-policy.ts';
 import { Reconnector } from './reconnector.ts';
 import { Timers } from './timers.ts';
-import type { SessionStats } from './types.ts';
+import type { EndedDetail, SessionStats } from './types.ts';
 import { Uplink } from './uplink.ts';
 import { WholeSamples } from './whole-samples.ts';
 
@@ -58,6 +58,8 @@ export class Call {
   hangingUp = false;
   /** Why the call is ending when the service does not say (its `ended` reason wins). */
   endReason: string | null = null;
+  /** The widget's own reason for ending, which wins over the service's. */
+  ownReason: string | null = null;
   finished = false;
   /** A 1011 during set-up is retried once. */
   setupRetried = false;
@@ -93,6 +95,20 @@ export class Call {
       now: link.now,
       onFail: parts.onLost,
     });
+  }
+
+  /** What `ended` says of the call at `now` (on the call's clock): the service's figures when it sent them,
+   *  else what the call knows (its length to a tenth of a second, why it ended). */
+  endedDetail(now: number): EndedDetail {
+    const message = this.endedMessage;
+    const localSeconds = this.startedAt === null ? 0 : Math.max(0, (now - this.startedAt) / 1000);
+    return {
+      reason: this.ownReason ?? message?.reason ?? this.endReason ?? 'closed',
+      durationSeconds: message?.durationSeconds ?? Math.round(localSeconds * 10) / 10,
+      billedSeconds: message?.billedSeconds ?? null,
+      freeSeconds: message?.freeSeconds ?? null,
+      conversationId: message?.conversationId ?? this.conversationId,
+    };
   }
 
   /** Stops everything of the call and lets it go: the link (saying `end` unless the service already ended

@@ -1,8 +1,9 @@
-// The link to the service for one call: ticket, socket, handshake retry, the wait for `ready`, liveness pings
-// and the bound on audio queued behind a slow uplink. It knows nothing of the call's states; the session
-// decides what a close or a silent link means.
+// The link to the service for one call: ticket, socket, handshake retry, the wait for `ready`, pings while
+// live (whether the link is alive is Liveness's rule) and the bound on audio queued behind a slow uplink. It
+// knows nothing of the call's states; the session decides what a close or a silent link means.
 import { encodeMessage, type ClientMessage } from '../protocol/index.ts';
 import { CallError, describeError } from './errors.ts';
+import { Liveness, type LivenessTimeouts } from './liveness.ts';
 import { requestTicket, type Ticket } from './ticket.ts';
 import { Timers } from './timers.ts';
 
@@ -24,17 +25,13 @@ export interface CallTarget {
   publicId: string;
 }
 
-export interface ConnectionTimeouts {
+export interface ConnectionTimeouts extends LivenessTimeouts {
   /** Ticket request. */
   ticketMs: number;
   /** From creating the socket to its `open`. */
   connectMs: number;
   /** From the socket's `open` to the service's `ready`. */
   readyMs: number;
-  /** Interval of application-level pings while live. */
-  pingMs: number;
-  /** No message at all for this long while live: the link is considered dead. */
-  livenessMs: number;
 }
 
 /** The visit token of the latest ticket answer: kept in memory for reconnection, and stored when allowed. */
@@ -64,7 +61,7 @@ export interface ConnectionOptions {
   onMessage: (data: unknown) => void;
   /** The open socket closed (or dropped: 1006). */
   onClose: (code: number, reason: string) => void;
-  /** Nothing arrived for `livenessMs` while liveness was watched. */
+  /** The link was found dead (see Liveness) while liveness was watched. */
   onSilent: () => void;
 }
 
@@ -81,10 +78,8 @@ export class Connection {
   /** Settles the open under way (false) when the socket is let go before it opened. */
   #abandonOpen: (() => void) | null = null;
   readonly #abort = new AbortController();
-  #lastHeardAt = 0;
-  #pingSentAt: number | null = null;
-  /** When the first ping since the service was last heard went out (null: none is waiting). */
-  #unansweredSince: number | null = null;
+  /** The current socket's (a new one at each `open`). */
+  #liveness: Liveness;
   /** Frames waiting for the socket to drain (see sendFrame). */
   #queued: ArrayBuffer[] = [];
   #closed = false;
@@ -93,6 +88,7 @@ export class Connection {
 
   constructor(options: ConnectionOptions) {
     this.#options = options;
+    this.#liveness = new Liveness(options.timeouts, options.now);
   }
 
   get isOpen(): boolean {
@@ -175,34 +171,25 @@ export class Connection {
   }
 
   /** The service said `ready` on this socket: the wait for it ends, and from now on the socket is pinged every
-   *  `pingMs` while `wanted()`. `onSilent` reports it dead once nothing has arrived for `livenessMs` and a ping
-   *  has waited more than `livenessMs - pingMs` for an answer: at a normal pace the first condition decides;
-   *  in a tab hidden for minutes, where Chrome runs timers once a minute, a late tick is no silence of the
-   *  service, and a ping left unanswered is found at the next tick. */
+   *  `pingMs` while `wanted()`; `onSilent` reports it once Liveness finds the link dead. */
   ready(wanted: () => boolean): void {
     this.#timers.clear(this.#readyTimer);
     this.#readyTimer = null;
-    const { pingMs, livenessMs } = this.#options.timeouts;
-    this.#timers.every(pingMs, () => {
+    this.#timers.every(this.#options.timeouts.pingMs, () => {
       if (!this.isOpen) return false;
       if (!wanted()) return;
-      const now = this.#options.now();
-      let waiting = this.#unansweredSince;
-      if (waiting !== null && waiting <= this.#lastHeardAt) waiting = null;
-      if (waiting !== null && now - this.#lastHeardAt > livenessMs && now - waiting > livenessMs - pingMs) {
+      if (!this.#liveness.tick()) {
         this.#options.onSilent();
         return false;
       }
-      this.#unansweredSince = waiting ?? now;
-      this.#pingSentAt = now;
       this.send({ type: 'ping' });
     });
   }
 
   /** The service answered a ping. */
   ponged(): void {
-    if (this.#pingSentAt !== null) this.#options.stats.rttMs = this.#options.now() - this.#pingSentAt;
-    this.#pingSentAt = null;
+    const rttMs = this.#liveness.ponged();
+    if (rttMs !== null) this.#options.stats.rttMs = rttMs;
   }
 
   /** Closes the link for good (1000). `sayEnd` sends `end` first when the socket is open. */
@@ -219,7 +206,6 @@ export class Connection {
     this.#timers.clearAll();
     this.#readyTimer = null;
     this.#queued = [];
-    this.#pingSentAt = this.#unansweredSince = null;
     const socket = this.#socket;
     this.#socket = null;
     if (socket) letGo(socket, sayEnd);
@@ -277,7 +263,7 @@ export class Connection {
       socket.onopen = () => {
         opened = true;
         stopWaiting();
-        this.#lastHeardAt = this.#options.now();
+        this.#liveness = new Liveness(this.#options.timeouts, this.#options.now);
         this.#options.onOpen?.();
         resolve(true);
       };
@@ -291,7 +277,7 @@ export class Connection {
       };
       socket.onerror = () => {}; // a close event always follows; it carries what we need
       socket.onmessage = (event) => {
-        this.#lastHeardAt = this.#options.now();
+        this.#liveness.heard();
         this.#options.onMessage(event.data);
       };
     });

@@ -55,6 +55,11 @@ export class CallError extends Error {
   }
 }
 
+/** The CallError an ErrorDetail describes (one that crossed from a worker). */
+export function callErrorOf(detail: ErrorDetail): CallError {
+  return new CallError(detail.code, detail.message, detail.retryLater ? 'later' : detail.retryAfterSeconds);
+}
+
 /** An error's name and message for a human-readable line, whatever was thrown. */
 export function describeError(error: unknown): string {
   if (typeof error === 'object' && error !== null) {

@@ -1,4 +1,5 @@
-// When and how often a call whose line dropped after `ready` tries again (issue 10 §1).
+// When and how often a call whose line dropped after `ready` tries again: soon enough that the visitor hardly
+// notices, bounded so that a line that cannot come back ends in CONNECTION_LOST rather than in tickets spent forever.
 // Each try is a fresh ticket (carrying the visit token) and a new socket; on the service it is a new call.
 import { CallError } from './errors.ts';
 import { TicketAnswerError } from './ticket.ts';

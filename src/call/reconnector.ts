@@ -1,6 +1,7 @@
-// Brings a call's line back after it dropped mid-call (issue 10 §1, §3): pause → fresh ticket → new socket →
-// `ready`, within one outage's tickets and deadline (ReconnectPolicy), then gives up. While the browser says
-// it is offline no ticket is spent: the pause lasts until it is back online, never past the deadline.
+// Brings a call's line back after it dropped mid-call, so that a moment without network does not end the
+// conversation: pause → fresh ticket → new socket → `ready`, within one outage's tickets and deadline
+// (ReconnectPolicy), then gives up. While the browser says it is offline no ticket is spent: the pause lasts
+// until it is back online, never past the deadline.
 // The session decides what is a drop and what a close means; this module only runs the attempts.
 import type { Connection } from './connection.ts';
 import { CallError } from './errors.ts';

@@ -1,9 +1,11 @@
-// What a CallSession is built with: its audio factory, its network and storage (fakes in tests), its clocks.
-import type { AudioSink, FrameSource } from './audio-ports.ts';
+// What a CallSession is built with: its audio factory, its network and storage (fakes in tests), its clocks;
+// and, where a page gives none, the defaults: the global fetch and WebSocket, the page's visit store (over
+// localStorage, where there is one), performance.now and the browser's online/offline hints.
+import type { AudioRequest, AudioSink, FrameSource } from './audio-ports.ts';
 import type { ConnectionTimeouts, SocketLike } from './connection.ts';
-import type { NetworkHints } from './network-hints.ts';
-import type { ReconnectPolicy } from './reconnect-policy.ts';
-import type { KeyValueStorage } from './visit-store.ts';
+import { browserNetworkHints, type NetworkHints } from './network-hints.ts';
+import { DEFAULT_RECONNECT_POLICY, type ReconnectPolicy } from './reconnect-policy.ts';
+import { pageVisitStore, VisitStore, type KeyValueStorage, type VisitValues } from './visit-store.ts';
 
 export interface Timeouts extends ConnectionTimeouts {
   /** From sending `end` to the server's `ended`/close. */
@@ -26,10 +28,12 @@ export interface SessionOptions {
   /** Audio for one call; called at the start of each call, inside the user's gesture. With
    *  `microphone: false` (a typed call) the factory must not create or touch a microphone; its `source`
    *  is then ignored and may be null. */
-  createAudio: (options: { microphone: boolean }) => { source: FrameSource | null; sink: AudioSink };
+  createAudio: (request: AudioRequest) => { source: FrameSource | null; sink: AudioSink };
   fetch?: typeof fetch;
   createSocket?: (url: string) => SocketLike;
   storage?: KeyValueStorage | null;
+  /** Where the visit tokens are kept instead (a worker's relay to the page); `storage` is then unused. */
+  visits?: VisitValues;
   /** The wall clock (Date.now): dates the visit tokens kept between visits. */
   now?: () => number;
   /** A clock that never steps (performance.now): times the call — the link's liveness, the reconnection's
@@ -39,4 +43,25 @@ export interface SessionOptions {
   reconnect?: Partial<ReconnectPolicy>;
   /** Online/offline hints; the browser's `navigator.onLine` and window events by default. */
   network?: NetworkHints;
+}
+
+/** The options with every default filled in. */
+export type ResolvedSessionOptions = Required<Omit<SessionOptions, 'timeouts' | 'reconnect' | 'storage'>> & {
+  timeouts: Timeouts;
+  reconnect: ReconnectPolicy;
+};
+
+export function withDefaults(options: SessionOptions): ResolvedSessionOptions {
+  return {
+    ...options,
+    fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
+    createSocket: options.createSocket ?? ((url) => new WebSocket(url)),
+    // A storage of the caller's own (null: nothing is stored) gets a store of its own.
+    visits: options.visits ?? (options.storage === undefined ? pageVisitStore() : new VisitStore(options.storage, options.now ?? Date.now)),
+    now: options.now ?? Date.now,
+    clock: options.clock ?? (() => performance.now()),
+    timeouts: { ...DEFAULT_TIMEOUTS, ...options.timeouts },
+    reconnect: { ...DEFAULT_RECONNECT_POLICY, ...options.reconnect },
+    network: options.network ?? browserNetworkHints(),
+  };
 }

@@ -1,24 +1,21 @@
-// One call at a time with a published agent: the call's state machine, the service's messages, audio wiring.
-// The parts of a call are in call.ts: the link (ticket, socket, `ready` wait, liveness) is the Connection's,
-// bringing it back after a drop the Reconnector's; which visit token a ticket carries is VisitTokens'. No DOM
-// and no Web Audio: audio comes through FrameSource / AudioSink, the network through fetch/WebSocket.
-import {
-  byteLength, CloseCode, isReconnectable, MAX_MESSAGE_BYTES, parseServerMessage, type ServerMessage,
-} from '../protocol/index.ts';
+// One call at a time with a published agent: the call's state machine and audio wiring. The parts of a call
+// are in call.ts: the link (ticket, socket, `ready` wait, liveness) is the Connection's, bringing it back after
+// a drop the Reconnector's; which of the service's messages a call takes is incoming.ts'; which visit token a
+// ticket carries is VisitTokens'. No DOM and no Web Audio: audio comes through FrameSource / AudioSink, the
+// network, storage and clocks through the options (the page's own by default, see session-options.ts).
+import { byteLength, CloseCode, isReconnectable, MAX_MESSAGE_BYTES } from '../protocol/index.ts';
 import type { AudioSink, FrameSource } from './audio-ports.ts';
 import { sanitizeAvatar } from './avatar.ts';
-import { Call, type EndedMessage } from './call.ts';
-import { closeError } from './close-codes.ts';
+import { Call } from './call.ts';
+import { closeError } from './close-errors.ts';
 import type { CallTarget, ConnectionOptions } from './connection.ts';
 import { Emitter } from './emitter.ts';
 import { CallError, toCallError } from './errors.ts';
-import { browserNetworkHints, type NetworkHints } from './network-hints.ts';
-import { DEFAULT_RECONNECT_POLICY, type ReconnectPolicy } from './reconnect-policy.ts';
-import { DEFAULT_TIMEOUTS, type SessionOptions, type Timeouts } from './session-options.ts';
+import { takeMessage, type IncomingHandlers, type ReadyMessage } from './incoming.ts';
+import { withDefaults, type ResolvedSessionOptions, type SessionOptions } from './session-options.ts';
 import { canMove, isActive } from './state-machine.ts';
 import { TranscriptTurns } from './transcript.ts';
-import type { CallState, EndedDetail, ReadyDetail, SessionEventMap, SessionStats } from './types.ts';
-import { defaultStorage, VisitStore } from './visit-store.ts';
+import type { CallState, ReadyDetail, SessionEventMap, SessionStats } from './types.ts';
 import { VisitTokens, type RememberMode } from './visit-tokens.ts';
 
 export type { CallTarget, SocketLike } from './connection.ts';
@@ -33,36 +30,21 @@ export class CallSession extends Emitter<SessionEventMap> {
   #state: CallState = 'idle';
   #call: Call | null = null;
   #ending: Promise<void> | null = null;
-  readonly #timeouts: Timeouts;
   readonly #visits: VisitTokens;
   /** What the link of every call is built with. */
   readonly #linkBase: Pick<ConnectionOptions, 'fetch' | 'createSocket' | 'timeouts' | 'now'>;
-  readonly #clock: () => number;
-  readonly #reconnectPolicy: ReconnectPolicy;
-  readonly #network: NetworkHints;
   #muted = false;
   /** True while a call's last state change and its `ended`/`error` are being announced. */
   #announcingEnd = false;
 
-  readonly #options: SessionOptions;
+  readonly #options: ResolvedSessionOptions;
 
   constructor(options: SessionOptions) {
     super();
-    this.#options = options;
-    this.#timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
-    this.#clock = options.clock ?? (() => performance.now());
-    this.#visits = new VisitTokens(
-      new VisitStore(options.storage === undefined ? defaultStorage() : options.storage, options.now ?? Date.now),
-      () => this.remember,
-    );
-    this.#linkBase = {
-      fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
-      createSocket: options.createSocket ?? ((url) => new WebSocket(url)),
-      timeouts: this.#timeouts,
-      now: this.#clock,
-    };
-    this.#reconnectPolicy = { ...DEFAULT_RECONNECT_POLICY, ...options.reconnect };
-    this.#network = options.network ?? browserNetworkHints();
+    this.#options = withDefaults(options);
+    const { visits, fetch, createSocket, timeouts, clock } = this.#options;
+    this.#visits = new VisitTokens(visits, () => this.remember);
+    this.#linkBase = { fetch, createSocket, timeouts, now: clock };
   }
 
   get state(): CallState {
@@ -134,7 +116,7 @@ export class CallSession extends Emitter<SessionEventMap> {
 
   /** The browser says it is offline (a hint: the call goes on until the link itself is found dead). */
   get offline(): boolean {
-    return !this.#network.online;
+    return !this.#options.network.online;
   }
 
   /**
@@ -163,7 +145,7 @@ export class CallSession extends Emitter<SessionEventMap> {
     const call = this.#newCall(target, microphone ? audio.source : null, audio.sink);
     this.#call = call;
     this.#ending = null;
-    call.stopHints = this.#network.subscribe((online) => {
+    call.stopHints = this.#options.network.subscribe((online) => {
       if (call.finished) return;
       this.emit('network', { online });
       if (online) call.reconnector.online();
@@ -182,11 +164,13 @@ export class CallSession extends Emitter<SessionEventMap> {
     return call.settled;
   }
 
-  /** Hangs up politely: sends `end`, waits for the service's `ended` (or a timeout), then `ended`. */
-  end(): Promise<void> {
+  /** Hangs up politely: sends `end`, waits for the service's `ended` (or a timeout), then `ended`. `reason`: the
+   *  widget's own, said in `ended` whatever the service answers (another call started on the page). */
+  end(reason?: string): Promise<void> {
     const call = this.#call;
     if (!call || call.finished || !isActive(this.#state)) return Promise.resolve();
     if (this.#ending) return this.#ending;
+    if (reason) call.ownReason = reason;
     this.#ending = this.#hangUp(call);
     return this.#ending;
   }
@@ -211,6 +195,17 @@ export class CallSession extends Emitter<SessionEventMap> {
 
   /** The parts of one call, wired to this session. */
   #newCall(target: CallTarget, source: FrameSource | null, sink: AudioSink): Call {
+    const handlers: IncomingHandlers = {
+      ready: (message) => this.#onReady(call, message),
+      transcript: ({ role, text, final }) => this.emit('transcript', this.transcript.apply(role, text, final)),
+      interrupted: () => {
+        this.#flushPlayback(call);
+        this.emit('interrupted', {});
+      },
+      tool: (detail) => this.emit('tool', detail),
+      // The service's `ended` answers a hang-up, or, while live, ends the call itself.
+      ended: () => (this.#state === 'live' ? this.#serverEnded(call) : call.onHangUpAnswer?.()),
+    };
     const call: Call = new Call({
       source,
       sink,
@@ -219,12 +214,14 @@ export class CallSession extends Emitter<SessionEventMap> {
         ...this.#linkBase,
         target,
         visits: this.#visits.forCall(target),
-        onMessage: (data) => this.#onMessage(call, data),
+        onMessage: (data) => {
+          if (call === this.#call && !call.finished) takeMessage(call, this.#state, this.stats, data, handlers);
+        },
         onClose: (code, reason) => this.#onClose(call, code, reason),
         onSilent: () => this.#dropped(call),
       },
-      policy: this.#reconnectPolicy,
-      network: this.#network,
+      policy: this.#options.reconnect,
+      network: this.#options.network,
       sending: () => this.#state === 'live',
       onStall: (stalled) => this.emit('uplink', { stalled }),
       onLost: (error) => this.#fail(call, error),
@@ -250,65 +247,14 @@ export class CallSession extends Emitter<SessionEventMap> {
     }
   }
 
-  #onMessage(call: Call, data: unknown): void {
-    if (call !== this.#call || call.finished) return;
-    const message = parseServerMessage(data);
-    if (!message) {
-      this.stats.droppedMessages++;
-      return;
-    }
-    if (call.endedMessage) {
-      // The call is over: nothing the service sends after `ended` is played or shown.
-      this.stats.droppedMessages++;
-      return;
-    }
-    if (call.startedAt === null || this.#state === 'reconnecting') {
-      // Before `ready` the service has nothing to say but `ready` or why it refuses.
-      if (message.type !== 'ready' && message.type !== 'error') {
-        this.stats.droppedMessages++;
-        return;
-      }
-    }
-    switch (message.type) {
-      case 'audio':
-        return this.#onAgentAudio(call, message.pcm);
-      case 'ready':
-        return this.#onReady(call, message);
-      case 'transcript':
-        this.emit('transcript', this.transcript.apply(message.role, message.text, message.final));
-        return;
-      case 'interrupted':
-        this.#flushPlayback(call);
-        this.emit('interrupted', {});
-        return;
-      case 'tool': {
-        const { type: _type, ...detail } = message;
-        this.emit('tool', detail);
-        return;
-      }
-      case 'ended':
-        return this.#onEndedMessage(call, message);
-      case 'error':
-        call.lastError = { code: message.code, error: message.error };
-        return;
-      case 'pong':
-        call.link.ponged();
-        return;
-    }
-  }
-
   /** `ready` of the first socket, or of a reconnection (a new call on the service: new conversationId and
    *  maxSeconds; the transcript, its turn ids and the microphone go on). */
-  #onReady(call: Call, message: Extract<ServerMessage, { type: 'ready' }>): void {
-    if (this.#state !== 'connecting' && this.#state !== 'reconnecting') {
-      this.stats.droppedMessages++;
-      return;
-    }
+  #onReady(call: Call, message: ReadyMessage): void {
     const reconnected = this.#state === 'reconnecting';
     // The wait for `ready` and the give-up deadline end before anyone hears of it.
     call.link.ready(() => this.#state === 'live');
     if (reconnected) call.reconnector.back();
-    call.startedAt = this.#clock();
+    call.startedAt = this.#options.clock();
     call.conversationId = message.conversationId;
     call.lastError = null;
     const agent = { ...message.agent, avatar: sanitizeAvatar(message.agent.avatar) };
@@ -345,29 +291,13 @@ export class CallSession extends Emitter<SessionEventMap> {
     this.emit('microphone', { lost: true });
   }
 
-  #onAgentAudio(call: Call, pcm: ArrayBuffer): void {
-    if (call.hangingUp) return;
-    if (this.#state !== 'live' && this.#state !== 'ending') {
-      this.stats.droppedMessages++;
-      return;
-    }
-    this.stats.audioBytesReceived += pcm.byteLength;
-    call.sink.write(call.samples.take(pcm));
-  }
-
-  #onEndedMessage(call: Call, message: EndedMessage): void {
-    call.endedMessage = message;
-    if (this.#state === 'live') this.#serverEnded(call);
-    else call.onHangUpAnswer?.();
-  }
-
   /** The service ended the call: the agent may still be finishing its goodbye, so let it play first. */
   #serverEnded(call: Call): void {
     call.endReason ??= 'closed';
     this.#move('ending');
     call.source?.close();
     call.uplink.stop();
-    call.timers.after(this.#timeouts.drainMs, () => this.#finish(call));
+    call.timers.after(this.#options.timeouts.drainMs, () => this.#finish(call));
     void call.sink.drained().catch(() => {}).then(() => this.#finish(call));
   }
 
@@ -403,7 +333,7 @@ export class CallSession extends Emitter<SessionEventMap> {
     if (wasLive && call.link.isOpen) {
       await new Promise<void>((resolve) => {
         call.onHangUpAnswer = resolve;
-        call.timers.after(this.#timeouts.endMs, resolve);
+        call.timers.after(this.#options.timeouts.endMs, resolve);
         call.link.send({ type: 'end' });
       });
     }
@@ -413,16 +343,7 @@ export class CallSession extends Emitter<SessionEventMap> {
   /** Ends the call as `ended`, with the service's figures when it sent them. */
   #finish(call: Call): void {
     if (call.finished || call !== this.#call) return;
-    const message = call.endedMessage;
-    const localSeconds = call.startedAt === null ? 0 : Math.max(0, (this.#clock() - call.startedAt) / 1000);
-    const detail: EndedDetail = {
-      reason: message?.reason ?? call.endReason ?? 'closed',
-      durationSeconds: message?.durationSeconds ?? Math.round(localSeconds * 10) / 10,
-      billedSeconds: message?.billedSeconds ?? null,
-      freeSeconds: message?.freeSeconds ?? null,
-      conversationId: message?.conversationId ?? call.conversationId,
-    };
-    this.#conclude(call, 'ended', detail);
+    this.#conclude(call, 'ended', call.endedDetail(this.#options.clock()));
   }
 
   #fail(call: Call, error: CallError): void {

@@ -7,6 +7,7 @@ export type CallState = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'endin
 export type { AgentAvatar } from '../protocol/avatar-values.ts';
 export type { AgentInfo, Role } from '../protocol/messages.ts';
 import type { AgentInfo, Role } from '../protocol/messages.ts';
+import type { PlaybackStatus } from '../../worklets/messages.ts';
 
 export interface StateDetail {
   state: CallState;
@@ -16,6 +17,8 @@ export interface ReadyDetail {
   conversationId: string;
   maxSeconds: number;
   agent: AgentInfo;
+  /** The call continues one the visitor had on an earlier page of the site (additive to the contract). */
+  continued?: boolean;
 }
 
 export interface TranscriptDetail {
@@ -88,6 +91,13 @@ export interface SessionEventMap {
   /** The microphone ended mid-call with no other device to take over: the call goes on as a typed call
    *  (not re-emitted as a public event). */
   microphone: { lost: boolean };
+}
+
+/** The element's `stats`: what the current or last call sent, received and dropped, the agent voice's
+ *  playback (null without audio), and where the calls run (null until the call's code has loaded). */
+export interface CallStats extends SessionStats {
+  playback: PlaybackStatus | null;
+  transport: 'worker' | 'main-thread' | null;
 }
 
 /** What a call sent, received and dropped (the element's `stats`, with the playback's). */

@@ -21,7 +21,8 @@ export const CloseCode = {
 
 export type CloseCodeValue = (typeof CloseCode)[keyof typeof CloseCode];
 
-/** Closes after `ready` that a caller answers by reconnecting with a fresh ticket (issue 10 §1). */
+/** Closes after `ready` that a caller answers by reconnecting with a fresh ticket: each says the line or the
+ *  service went away for a moment, not that the call is over, and the visit token carries the conversation on. */
 const RECONNECTABLE: ReadonlySet<number> = new Set([
   CloseCode.GOING_AWAY,
   CloseCode.ABNORMAL,

@@ -6,12 +6,9 @@
 import { afterEach, expect, it } from 'vitest';
 import { AudioEngine } from '../../src/audio/audio-engine.ts';
 import type { GestureAudio } from '../../src/audio/gesture-audio.ts';
+import { restoreAfterTest, restoreAll } from '../fixtures/after-test.ts';
 
-let cleanup: (() => void)[] = [];
-afterEach(() => {
-  for (const undo of cleanup.reverse()) undo();
-  cleanup = [];
-});
+afterEach(restoreAll);
 
 it('asks for a tap when the context it adopts is already suspended and will not resume without one, and resumes on it', async () => {
   const context = new AudioContext();
@@ -25,7 +22,7 @@ it('asks for a tap when the context it adopts is already suspended and will not 
   const gesture = { takeContext: () => context, takeMicrophone: () => null, release: () => undefined } as unknown as GestureAudio;
   const needsGesture: boolean[] = [];
   const engine = new AudioEngine({ gesture, audioProcessing: false, onNeedsGesture: (value) => needsGesture.push(value) });
-  cleanup.push(() => engine.close());
+  restoreAfterTest(() => engine.close());
   await Promise.all([engine.source.open(), engine.sink.open()]);
   expect(engine.context).toBe(context);
 

@@ -7,8 +7,9 @@ import { requestMicrophone, stopStream } from '../../src/audio/microphone.ts';
 import type { AudioLevel } from '../../worklets/messages.ts';
 import { StreamResampler } from '../../worklets/dsp/resampler.ts';
 import { pcm16ToFloat, rms } from '../../bench/measure.ts';
+import { restoreAfterTest, restoreAll } from '../fixtures/after-test.ts';
 import { alignAndMeasure } from '../fixtures/analysis.ts';
-import { spyOnMicrophone, type MicrophoneSpy } from '../fixtures/media-spy.ts';
+import { spyOnMicrophone } from '../fixtures/media-spy.ts';
 import { CAPTURE_LOOP_SECONDS, CAPTURE_RATE, captureSignal } from '../fixtures/signals.ts';
 import { sleep } from '../sleep.ts';
 
@@ -20,17 +21,7 @@ const SNR_FLOOR_DB = 40;
  *  and 48 kHz (the same resampler on the same samples; 16-bit frames bound it near 90 dB). */
 const MEDIAN_SNR_DB = 80;
 
-let cleanup: (() => void)[] = [];
-afterEach(() => {
-  for (const undo of cleanup.reverse()) undo();
-  cleanup = [];
-});
-
-function watchMicrophone(): MicrophoneSpy {
-  const spy = spyOnMicrophone();
-  cleanup.push(() => spy.restore());
-  return spy;
-}
+afterEach(restoreAll);
 
 /** Frames that arrive between two wall-clock instants, and how long that was. */
 async function framesDuring(frames: ArrayBuffer[], ms: number): Promise<{ count: number; seconds: number }> {
@@ -99,9 +90,9 @@ function expectFaithful(frames: ArrayBuffer[], rate: number): void {
 
 describe('microphone capture (AudioEngine.source)', () => {
   it('sends 640-byte frames at real-time pace whose content matches the microphone signal', async () => {
-    watchMicrophone();
+    spyOnMicrophone();
     const engine = new AudioEngine({ audioProcessing: false });
-    cleanup.push(() => engine.close());
+    restoreAfterTest(() => engine.close());
     await engine.source.open();
     expect(engine.context?.sampleRate).toBeGreaterThan(0);
     console.info(`default context rate: ${engine.context?.sampleRate} Hz`);
@@ -123,7 +114,7 @@ describe('microphone capture (AudioEngine.source)', () => {
 
   it('sends 1280-byte frames when asked for 40 ms frames', async () => {
     const engine = new AudioEngine({ audioProcessing: false, frameSamples: 640 });
-    cleanup.push(() => engine.close());
+    restoreAfterTest(() => engine.close());
     await engine.source.open();
     const frames: ArrayBuffer[] = [];
     engine.source.start((frame) => frames.push(frame), () => undefined);
@@ -138,12 +129,12 @@ describe('microphone capture (AudioEngine.source)', () => {
   it('gives the same frames from a 48 kHz context (test harness over the capture node)', async () => {
     const context = new AudioContext({ sampleRate: 48_000 });
     const stream = await requestMicrophone({ audioProcessing: false });
-    cleanup.push(() => {
+    restoreAfterTest(() => {
       stopStream(stream);
       void context.close();
     });
     const capture = await CaptureNode.create(context, stream);
-    cleanup.push(() => capture.dispose());
+    restoreAfterTest(() => capture.dispose());
     const frames: ArrayBuffer[] = [];
     capture.onFrame = (frame) => frames.push(frame);
     capture.start();
@@ -165,7 +156,7 @@ describe('microphone capture (AudioEngine.source)', () => {
   it('keeps capture exact from a 48 kHz track into a 44.1 kHz context', async () => {
     const microphone = new AudioContext({ sampleRate: 48_000 });
     const context = new AudioContext({ sampleRate: 44_100 });
-    cleanup.push(() => {
+    restoreAfterTest(() => {
       void microphone.close();
       void context.close();
     });
@@ -181,7 +172,7 @@ describe('microphone capture (AudioEngine.source)', () => {
     await microphone.resume();
 
     const capture = await CaptureNode.create(context, track.stream);
-    cleanup.push(() => capture.dispose());
+    restoreAfterTest(() => capture.dispose());
     const frames: ArrayBuffer[] = [];
     capture.onFrame = (frame) => frames.push(frame);
     capture.start();
@@ -199,7 +190,7 @@ describe('microphone capture (AudioEngine.source)', () => {
   it('reports the input level about 30 times a second, matching the signal', async () => {
     const levels: AudioLevel[] = [];
     const engine = new AudioEngine({ audioProcessing: false, onInputLevel: (level) => levels.push(level) });
-    cleanup.push(() => engine.close());
+    restoreAfterTest(() => engine.close());
     await engine.source.open();
     engine.source.start(() => undefined, () => undefined);
     await sleep(400);
@@ -232,9 +223,9 @@ describe('microphone capture (AudioEngine.source)', () => {
   });
 
   it('asks for the microphone once, with processing on by default and off when asked', async () => {
-    const spy = watchMicrophone();
+    const spy = spyOnMicrophone();
     const withProcessing = new AudioEngine();
-    cleanup.push(() => withProcessing.close());
+    restoreAfterTest(() => withProcessing.close());
     const opening = Promise.all([withProcessing.source.open(), withProcessing.sink.open()]);
     await opening;
     expect(spy.calls).toHaveLength(1);
@@ -244,7 +235,7 @@ describe('microphone capture (AudioEngine.source)', () => {
     withProcessing.close();
 
     const without = new AudioEngine({ audioProcessing: false });
-    cleanup.push(() => without.close());
+    restoreAfterTest(() => without.close());
     await Promise.all([without.source.open(), without.sink.open()]);
     expect(spy.calls).toHaveLength(2);
     expect(spy.calls[1]!.audio).toMatchObject({ echoCancellation: false, noiseSuppression: false, autoGainControl: false });
@@ -255,12 +246,12 @@ describe('microphone capture (AudioEngine.source)', () => {
   });
 
   it('opens the chosen microphone (inputDeviceId)', async () => {
-    const spy = watchMicrophone();
+    const spy = spyOnMicrophone();
     const devices = (await navigator.mediaDevices.enumerateDevices()).filter((device) => device.kind === 'audioinput');
     const chosen = devices.find((device) => device.deviceId && device.deviceId !== 'default') ?? devices[0];
     expect(chosen?.deviceId).toBeTruthy();
     const engine = new AudioEngine({ audioProcessing: false, inputDeviceId: chosen!.deviceId });
-    cleanup.push(() => engine.close());
+    restoreAfterTest(() => engine.close());
     await engine.source.open();
     expect((spy.calls[0]!.audio as MediaTrackConstraints).deviceId).toEqual({ exact: chosen!.deviceId });
     expect(spy.streams[0]!.getAudioTracks()[0]!.getSettings().deviceId).toBe(chosen!.deviceId);
@@ -271,7 +262,7 @@ describe('microphone capture (AudioEngine.source)', () => {
 
   it('creates the context synchronously in open(), so the user gesture counts', () => {
     const engine = new AudioEngine({ audioProcessing: false });
-    cleanup.push(() => engine.close());
+    restoreAfterTest(() => engine.close());
     const opening = engine.source.open();
     expect(engine.context).toBeInstanceOf(AudioContext);
     const sinkOpening = engine.sink.open();
@@ -280,7 +271,7 @@ describe('microphone capture (AudioEngine.source)', () => {
   });
 
   it('stops frames, ends the tracks and closes the context on close()', async () => {
-    const spy = watchMicrophone();
+    const spy = spyOnMicrophone();
     const engine = new AudioEngine({ audioProcessing: false });
     await Promise.all([engine.source.open(), engine.sink.open()]);
     const context = engine.context!;
@@ -304,9 +295,9 @@ describe('microphone capture (AudioEngine.source)', () => {
   });
 
   it('can open again after close (a new context and a new microphone)', async () => {
-    const spy = watchMicrophone();
+    const spy = spyOnMicrophone();
     const engine = new AudioEngine({ audioProcessing: false });
-    cleanup.push(() => engine.close());
+    restoreAfterTest(() => engine.close());
     await Promise.all([engine.source.open(), engine.sink.open()]);
     const first = engine.context!;
     engine.close();

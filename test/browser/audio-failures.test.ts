@@ -4,14 +4,11 @@ import { AudioEngine } from '../../src/audio/audio-engine.ts';
 import { microphoneError } from '../../src/audio/microphone.ts';
 import { workletFileName, workletUrl } from '../../src/audio/worklet-modules.ts';
 import { CallError } from '../../src/call/errors.ts';
+import { restoreAfterTest, restoreAll } from '../fixtures/after-test.ts';
 import { shadow, spyOnMicrophone } from '../fixtures/media-spy.ts';
 import { sleep } from '../sleep.ts';
 
-let cleanup: (() => void)[] = [];
-afterEach(() => {
-  for (const undo of cleanup.reverse()) undo();
-  cleanup = [];
-});
+afterEach(restoreAll);
 
 async function rejection(promise: Promise<unknown>): Promise<CallError> {
   try {
@@ -26,7 +23,6 @@ async function rejection(promise: Promise<unknown>): Promise<CallError> {
 describe('microphone failures', () => {
   it('maps a refused permission to MIC_DENIED, fails both ends and closes the context', async () => {
     const spy = spyOnMicrophone(new DOMException('Permission denied', 'NotAllowedError'));
-    cleanup.push(() => spy.restore());
     const engine = new AudioEngine();
     const source = engine.source.open();
     const context = engine.context!;
@@ -47,8 +43,7 @@ describe('microphone failures', () => {
     ['NotReadableError', 'MIC_UNAVAILABLE'],
     ['AbortError', 'MIC_UNAVAILABLE'],
   ])('maps %s to %s', async (name, code) => {
-    const spy = spyOnMicrophone(new DOMException('no', name));
-    cleanup.push(() => spy.restore());
+    spyOnMicrophone(new DOMException('no', name));
     const engine = new AudioEngine();
     const opening = engine.source.open();
     const context = engine.context!;
@@ -74,7 +69,7 @@ describe('microphone failures', () => {
   });
 
   it('reports AUDIO_UNSUPPORTED when there is no mediaDevices, without creating a context', async () => {
-    cleanup.push(shadow(navigator, 'mediaDevices', undefined));
+    restoreAfterTest(shadow(navigator, 'mediaDevices', undefined));
     const engine = new AudioEngine();
     expect(AudioEngine.isSupported()).toBe(false);
     const opening = engine.source.open();
@@ -87,9 +82,8 @@ describe('microphone failures', () => {
 
   it('reports AUDIO_UNSUPPORTED when there is no AudioContext, and releases the microphone', async () => {
     const spy = spyOnMicrophone();
-    cleanup.push(() => spy.restore());
-    cleanup.push(shadow(window, 'AudioContext', undefined));
-    cleanup.push(shadow(window, 'webkitAudioContext', undefined));
+    restoreAfterTest(shadow(window, 'AudioContext', undefined));
+    restoreAfterTest(shadow(window, 'webkitAudioContext', undefined));
     const engine = new AudioEngine({ audioProcessing: false });
     expect(AudioEngine.isSupported()).toBe(false);
     expect((await rejection(engine.source.open())).code).toBe('AUDIO_UNSUPPORTED');
@@ -102,7 +96,7 @@ describe('microphone failures', () => {
   // A microphone that ends mid-call is replaced by the default device (test/browser/audio-interruptions.test.ts);
   // these two are the case where no microphone is left to take over.
   const noMicrophoneLeft = () =>
-    cleanup.push(
+    restoreAfterTest(
       shadow(navigator.mediaDevices, 'getUserMedia', () =>
         Promise.reject(new DOMException('Requested device not found', 'NotFoundError')),
       ),
@@ -110,9 +104,8 @@ describe('microphone failures', () => {
 
   it('reports the microphone ending mid-call with none left as MIC_UNAVAILABLE, once, and stops the frames', async () => {
     const spy = spyOnMicrophone();
-    cleanup.push(() => spy.restore());
     const engine = new AudioEngine({ audioProcessing: false });
-    cleanup.push(() => engine.close());
+    restoreAfterTest(() => engine.close());
     await Promise.all([engine.source.open(), engine.sink.open()]);
     const frames: ArrayBuffer[] = [];
     const failures: CallError[] = [];
@@ -136,9 +129,8 @@ describe('microphone failures', () => {
 
   it('reports a microphone that ended before start(), with none left, as soon as start() is called', async () => {
     const spy = spyOnMicrophone();
-    cleanup.push(() => spy.restore());
     const engine = new AudioEngine({ audioProcessing: false });
-    cleanup.push(() => engine.close());
+    restoreAfterTest(() => engine.close());
     await engine.source.open();
     noMicrophoneLeft();
     spy.streams[0]!.getAudioTracks()[0]!.dispatchEvent(new Event('ended'));
@@ -150,7 +142,6 @@ describe('microphone failures', () => {
 
   it('leaves nothing open when closed while the microphone is still being asked for', async () => {
     const spy = spyOnMicrophone();
-    cleanup.push(() => spy.restore());
     const engine = new AudioEngine({ audioProcessing: false });
     const opening = engine.source.open();
     const sinkOpening = engine.sink.open();
@@ -168,7 +159,7 @@ describe('worklet modules', () => {
   it('loads the one module from workletBaseUrl when given, once for capture and playback', async () => {
     const urls: string[] = [];
     const addModule = AudioWorklet.prototype.addModule;
-    cleanup.push(
+    restoreAfterTest(
       shadow(AudioWorklet.prototype, 'addModule', function (this: AudioWorklet, url: string | URL) {
         urls.push(String(url));
         return addModule.call(this, url);
@@ -176,7 +167,7 @@ describe('worklet modules', () => {
     );
     // The dev server serves the worklet sources under /worklets/ (a build serves dist/assets/).
     const engine = new AudioEngine({ audioProcessing: false, workletBaseUrl: '/worklets/' });
-    cleanup.push(() => engine.close());
+    restoreAfterTest(() => engine.close());
     await Promise.all([engine.source.open(), engine.sink.open()]);
     // audio.worklet.ts from the dev server, audio.worklet.js in a build.
     const name = workletFileName();
@@ -187,7 +178,6 @@ describe('worklet modules', () => {
 
   it('fails with AUDIO_UNSUPPORTED and releases everything when a module cannot be loaded', async () => {
     const spy = spyOnMicrophone();
-    cleanup.push(() => spy.restore());
     const engine = new AudioEngine({ audioProcessing: false, workletBaseUrl: '/no-such-place' });
     const source = engine.source.open();
     const context = engine.context!;

@@ -1,4 +1,4 @@
-// The call's audio when the browser interrupts it (issue 10 §4, issue 9 §3), with the real audio engine
+// The call's audio when the browser interrupts it, with the real audio engine
 // (fake-device microphone, real AudioWorklets) and a scripted service: a suspended context is resumed at
 // once, a context that needs a gesture shows "Tap to continue" and resumes on that tap, the uplink keeps
 // real-time pace throughout, a microphone that ends falls back to the default device or to a typed call,
@@ -9,7 +9,8 @@ import '../../src/voice-agent.ts';
 import type { VoiceAgentElement } from '../../src/voice-agent.ts';
 import { spyOnMicrophone, type MicrophoneSpy } from '../fixtures/media-spy.ts';
 import { sleep } from '../sleep.ts';
-import { cleanUp, recordAudioContexts, resetFakes, socket, sockets } from './ui-harness.ts';
+import { cleanUpWidgets } from './real-widget.ts';
+import { recordAudioContexts, resetFakes, socket, sockets } from './ui-harness.ts';
 
 let contexts: AudioContext[] = [];
 let spy: MicrophoneSpy;
@@ -19,11 +20,7 @@ beforeEach(() => {
   contexts = recordAudioContexts();
   spy = spyOnMicrophone();
 });
-afterEach(async () => {
-  for (const element of document.querySelectorAll('voice-agent')) await (element as VoiceAgentElement).end();
-  spy.restore();
-  cleanUp();
-});
+afterEach(cleanUpWidgets);
 
 const isSilent = (frame: ArrayBuffer) => new Int16Array(frame).every((s) => s === 0);
 
@@ -126,7 +123,6 @@ describe('audio interruptions', () => {
     const element = await liveCall();
     await expectMicrophoneFlowing();
     const track = spy.streams[0]!.getAudioTracks()[0]!;
-    spy.restore();
     spy = spyOnMicrophone(new DOMException('Requested device not found', 'NotFoundError'));
     track.stop();
     track.dispatchEvent(new Event('ended'));

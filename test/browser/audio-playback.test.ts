@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AudioEngine } from '../../src/audio/audio-engine.ts';
 import type { AudioLevel } from '../../worklets/messages.ts';
 import { firstAbove, lastAbove, maxStep, sineInt16 } from '../../bench/measure.ts';
+import { restoreAfterTest, restoreAll } from '../fixtures/after-test.ts';
 import { fitSine } from '../fixtures/analysis.ts';
 import { record, type Recording } from '../fixtures/recorder.ts';
 import { mulberry32 } from '../fixtures/signals.ts';
@@ -12,20 +13,16 @@ import { sleep } from '../sleep.ts';
 const IN_RATE = 24_000;
 const AMPLITUDE = 0.5;
 
-let cleanup: (() => void)[] = [];
-afterEach(() => {
-  for (const undo of cleanup.reverse()) undo();
-  cleanup = [];
-});
+afterEach(restoreAll);
 
 async function openSink(levels?: AudioLevel[]): Promise<{ engine: AudioEngine; context: AudioContext; recording: Recording }> {
   const engine = new AudioEngine({ onOutputLevel: levels ? (level) => levels.push(level) : undefined });
-  cleanup.push(() => engine.close());
+  restoreAfterTest(() => engine.close());
   await engine.sink.open();
   const context = engine.context!;
   await context.resume();
   const recording = await record(context, engine.outputNode!);
-  cleanup.push(() => recording.stop());
+  restoreAfterTest(() => recording.stop());
   return { engine, context, recording };
 }
 
@@ -197,11 +194,11 @@ describe('agent voice playback (AudioEngine.sink)', () => {
 
     // Asked for at open, a missing device does not fail the call: the default output plays.
     const missing = new AudioEngine({ outputDeviceId: 'no-such-speaker' });
-    cleanup.push(() => missing.close());
+    restoreAfterTest(() => missing.close());
     await missing.sink.open();
     await missing.context!.resume();
     const recording = await record(missing.context!, missing.outputNode!);
-    cleanup.push(() => recording.stop());
+    restoreAfterTest(() => recording.stop());
     missing.sink.write(sineInt16(1000, IN_RATE, IN_RATE / 10, AMPLITUDE).buffer);
     await missing.sink.drained();
     await recording.flush();

@@ -1,4 +1,4 @@
-// After the service's `ended` (issue 10 §5), through the real audio engine's speaker sink in Chromium: what was
+// After the service's `ended`, through the real audio engine's speaker sink in Chromium: what was
 // queued before `ended` drains whole, audio arriving later never plays (even seconds of it), and the state is
 // `ended` within 2 s of the drain. Times are read on the audio clock (the recorder's frame count), not the wall
 // clock, so a loaded machine cannot make the test pass or fail by itself.
@@ -8,6 +8,7 @@ import type { AudioSink } from '../../src/call/audio-ports.ts';
 import { CallSession } from '../../src/call/session.ts';
 import { firstAbove, lastAbove, sineInt16 } from '../../bench/measure.ts';
 import { FakeSocket, okTicket, scriptedFetch } from '../fakes.ts';
+import { restoreAfterTest, restoreAll } from '../fixtures/after-test.ts';
 import { fitSine } from '../fixtures/analysis.ts';
 import { record, type Recording } from '../fixtures/recorder.ts';
 
@@ -15,11 +16,7 @@ const IN_RATE = 24_000;
 const AMPLITUDE = 0.5;
 const ended = { type: 'ended', reason: 'agent_ended', durationSeconds: 5, billedSeconds: 5, freeSeconds: 0, conversationId: 'c-1' };
 
-let cleanup: (() => void)[] = [];
-afterEach(() => {
-  for (const undo of cleanup.reverse()) undo();
-  cleanup = [];
-});
+afterEach(restoreAll);
 
 /** `pcm` in chunks of `ms` milliseconds, each its own buffer (as the service's binary frames arrive). */
 function chunks(pcm: Int16Array, ms: number): ArrayBuffer[] {
@@ -36,7 +33,7 @@ function chunks(pcm: Int16Array, ms: number): ArrayBuffer[] {
  */
 async function liveCall() {
   const engine = new AudioEngine();
-  cleanup.push(() => engine.close());
+  restoreAfterTest(() => engine.close());
   let sinkClosed = 0;
   const real = engine.sink;
   const sink: AudioSink = {
@@ -67,7 +64,7 @@ async function liveCall() {
   const context = engine.context!;
   await context.resume();
   const recording = await record(context, engine.outputNode!);
-  cleanup.push(() => recording.stop());
+  restoreAfterTest(() => recording.stop());
   // The audio-thread frame at which the call became `ended`.
   let endedFrame: Promise<number> | null = null;
   session.on('state', ({ state }) => {

@@ -4,7 +4,8 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { CATALOGUES } from '../catalogues.ts';
 import { goLive, resetFakes, text } from './ui-harness.ts';
-import { cleanUpWidgets, mountWidget, watchMicrophone } from './real-widget.ts';
+import { spyOnMicrophone } from '../fixtures/media-spy.ts';
+import { cleanUpWidgets, mountWidget } from './real-widget.ts';
 
 /** What the system does to a track it takes or gives back. */
 function setHeld(track: MediaStreamTrack, held: boolean): void {
@@ -16,7 +17,7 @@ beforeEach(() => resetFakes());
 afterEach(cleanUpWidgets);
 
 it('says the microphone is held while the system mutes its track, and not once it is back or in the next call', async () => {
-  const { streams } = watchMicrophone();
+  const { streams } = spyOnMicrophone();
   const element = mountWidget({ lang: 'fr', layout: 'inline' });
   await goLive(element);
   const notice = () => element.shadowRoot!.querySelector('[part="microphone-held-notice"]');

@@ -4,20 +4,11 @@
 import { afterEach, expect, it } from 'vitest';
 import { AudioEngine } from '../../src/audio/audio-engine.ts';
 import { CallError } from '../../src/call/errors.ts';
-import { spyOnMicrophone, type MicrophoneSpy } from '../fixtures/media-spy.ts';
+import { restoreAfterTest, restoreAll } from '../fixtures/after-test.ts';
+import { spyOnMicrophone } from '../fixtures/media-spy.ts';
 import { sleep } from '../sleep.ts';
 
-let cleanup: (() => void)[] = [];
-afterEach(() => {
-  for (const undo of cleanup.reverse()) undo();
-  cleanup = [];
-});
-
-function watchMicrophone(): MicrophoneSpy {
-  const spy = spyOnMicrophone();
-  cleanup.push(() => spy.restore());
-  return spy;
-}
+afterEach(restoreAll);
 
 /** Two distinct fake microphones (Chromium's fake device offers several once permission is granted). */
 async function twoMicrophones(): Promise<[string, string]> {
@@ -30,7 +21,7 @@ async function twoMicrophones(): Promise<[string, string]> {
 
 async function liveEngine(deviceId: string) {
   const engine = new AudioEngine({ audioProcessing: false, inputDeviceId: deviceId });
-  cleanup.push(() => engine.close());
+  restoreAfterTest(() => engine.close());
   await Promise.all([engine.source.open(), engine.sink.open()]);
   const frames: number[] = [];
   const failures: unknown[] = [];
@@ -54,7 +45,7 @@ async function expectStillOn(track: MediaStreamTrack, engine: AudioEngine, frame
 }
 
 it('moves a running call to another microphone without restarting the capture', async () => {
-  const spy = watchMicrophone();
+  const spy = spyOnMicrophone();
   const [first, second] = await twoMicrophones();
   const { engine, frames, failures } = await liveEngine(first);
   const context = engine.context;
@@ -89,7 +80,7 @@ it('moves a running call to another microphone without restarting the capture', 
 });
 
 it('keeps the microphone it had when the new one cannot be opened', async () => {
-  watchMicrophone();
+  spyOnMicrophone();
   const [first] = await twoMicrophones();
   const { engine, frames, failures } = await liveEngine(first);
   const track = engine.inputStream!.getAudioTracks()[0]!;
@@ -101,7 +92,7 @@ it('keeps the microphone it had when the new one cannot be opened', async () => 
 });
 
 it('keeps the microphone it had when the browser will not connect the new one, and stops the new one', async () => {
-  const spy = watchMicrophone();
+  const spy = spyOnMicrophone();
   const [first, second] = await twoMicrophones();
   const { engine, frames, failures } = await liveEngine(first);
   const track = engine.inputStream!.getAudioTracks()[0]!;
@@ -111,7 +102,7 @@ it('keeps the microphone it had when the browser will not connect the new one, a
   context.createMediaStreamSource = () => {
     throw new DOMException('Connecting AudioNodes from AudioContexts with different sample-rate is not supported', 'NotSupportedError');
   };
-  cleanup.push(() => void (context.createMediaStreamSource = connect));
+  restoreAfterTest(() => void (context.createMediaStreamSource = connect));
 
   const error = await engine.setInputDevice(second).catch((e: unknown) => e);
   expect(error).toBeInstanceOf(CallError);

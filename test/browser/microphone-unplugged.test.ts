@@ -3,14 +3,15 @@
 // device that is no longer there, and every later call would ask for it with `exact` and fail MIC_UNAVAILABLE.
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { goLive, resetFakes } from './ui-harness.ts';
-import { shadow } from '../fixtures/media-spy.ts';
-import { cleanUpWidgets, mountWidget, restoreAfterTest, watchMicrophone } from './real-widget.ts';
+import { restoreAfterTest } from '../fixtures/after-test.ts';
+import { shadow, spyOnMicrophone } from '../fixtures/media-spy.ts';
+import { cleanUpWidgets, mountWidget } from './real-widget.ts';
 
 beforeEach(() => resetFakes());
 afterEach(cleanUpWidgets);
 
 it('forgets a chosen microphone that was unplugged mid-call: the picker and the next call use the default one', async () => {
-  const watched = watchMicrophone();
+  const watched = spyOnMicrophone();
   const element = mountWidget();
   await goLive(element);
   expect(element.state).toBe('live');
@@ -47,7 +48,7 @@ it('forgets a chosen microphone that was unplugged mid-call: the picker and the 
 });
 
 it('forgets a chosen microphone unplugged between calls (devicechange): the next call uses the default one', async () => {
-  const watched = watchMicrophone();
+  const watched = spyOnMicrophone();
   const element = mountWidget();
   await goLive(element);
   const root = element.shadowRoot!;

@@ -1,4 +1,4 @@
-// The panel's call clock against what the service says of the call's length (issue 10 §2, §5): it restarts
+// The panel's call clock against what the service says of the call's length: it restarts
 // with each reconnection (a new call on the service, with its own `maxSeconds`), and a hostile `maxSeconds`
 // never shows a countdown of months.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -4,23 +4,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { violations } from './axe-check.ts';
-import { cleanUp, endCall, goLive, mount, resetFakes, sockets, text, UiTestAgent } from './ui-harness.ts';
+import { pageVisitStore } from '../../src/call/visit-store.ts';
+import { cleanUp, endCall, goLive, mount, mountWithConsent, resetFakes, sockets, text } from './ui-harness.ts';
 
 const CONSENT_KEY = 'voice-agent:consent:https://service.test/|shop-42';
-
-/** A widget whose owner gave a consent notice (their words, their link) in the `consent` slot. */
-async function mountWithConsent(attributes: Record<string, string> = {}): Promise<UiTestAgent> {
-  const element = document.createElement('ui-test-agent') as UiTestAgent;
-  const all = { 'public-id': 'shop-42', 'server-url': 'https://service.test/', lang: 'en', ...attributes };
-  for (const [name, value] of Object.entries(all)) element.setAttribute(name, value);
-  const notice = document.createElement('p');
-  notice.slot = 'consent';
-  notice.innerHTML = 'Calls are recorded to improve our service. <a href="https://shop.test/privacy">Privacy policy</a>';
-  element.append(notice);
-  document.body.append(element);
-  await element.updateComplete;
-  return element;
-}
 
 function feedbackEvents(): { rating: string; conversationId: string }[] {
   const seen: { rating: string; conversationId: string }[] = [];
@@ -41,7 +28,7 @@ afterEach(() => {
 describe('consent notice', () => {
   it('shows the owner’s notice instead of Call; start() from the page opens it and calls nobody', async () => {
     const ticketRequests = resetFakes();
-    const el = await mountWithConsent();
+    const el = await mountWithConsent({ lang: 'en' });
     el.show();
     await el.updateComplete;
     expect(el.$$('[part~="call-button"]')).toEqual([]);
@@ -62,17 +49,18 @@ describe('consent notice', () => {
   });
 
   it('accepting calls at once, and the visit remembers it (no notice on the next widget)', async () => {
-    const el = await mountWithConsent();
+    const el = await mountWithConsent({ lang: 'en' });
     el.show();
     await el.updateComplete;
     el.$('[part="consent-button"]').click();
     await el.updateComplete;
     expect(el.state).toBe('connecting');
-    expect(Number(localStorage.getItem(CONSENT_KEY))).toBeGreaterThan(0);
+    expect(JSON.parse(localStorage.getItem(CONSENT_KEY)!)).toEqual({ value: true, at: expect.any(Number) });
+    await el.end(); // a call under way would be the next widget's (it adopts it)
     el.remove();
 
     resetFakes();
-    const next = await mountWithConsent();
+    const next = await mountWithConsent({ lang: 'en' });
     next.show();
     await next.updateComplete;
     expect(next.$$('[part="consent"]')).toEqual([]);
@@ -81,7 +69,7 @@ describe('consent notice', () => {
 
   it('forget() forgets the acceptance too: the notice shows again before the next call', async () => {
     localStorage.setItem(CONSENT_KEY, String(Date.now()));
-    const el = await mountWithConsent();
+    const el = await mountWithConsent({ lang: 'en' });
     el.show();
     await el.updateComplete;
     expect(el.$$('[part="consent"]')).toEqual([]);
@@ -94,14 +82,14 @@ describe('consent notice', () => {
 
   it('an acceptance older than a day does not count', async () => {
     localStorage.setItem(CONSENT_KEY, String(Date.now() - 25 * 60 * 60 * 1000));
-    const el = await mountWithConsent();
+    const el = await mountWithConsent({ lang: 'en' });
     el.show();
     await el.updateComplete;
     expect(el.$$('[part="consent"]')).toHaveLength(1);
   });
 
   it('with remember="none" it is asked once per page and nothing is stored', async () => {
-    const el = await mountWithConsent({ remember: 'none' });
+    const el = await mountWithConsent({ lang: 'en', remember: 'none' });
     el.show();
     await el.updateComplete;
     el.$('[part="consent-button"]').click();
@@ -114,17 +102,19 @@ describe('consent notice', () => {
     const before = sockets.length;
     void el.start();
     await expect.poll(() => sockets.length).toBeGreaterThan(before);
+    await el.end();
     el.remove();
-    // …another page (a new widget) asks again.
+    // …another page (a new widget, and nothing in the page's memory: nothing was stored) asks again.
+    pageVisitStore().forgetAll();
     resetFakes();
-    const next = await mountWithConsent({ remember: 'none' });
+    const next = await mountWithConsent({ lang: 'en', remember: 'none' });
     next.show();
     await next.updateComplete;
     expect(next.$$('[part="consent"]')).toHaveLength(1);
   });
 
   it('an acceptance counts for its agent: the page switching the widget to another agent asks again, and not for the first', async () => {
-    const el = await mountWithConsent({ remember: 'none' });
+    const el = await mountWithConsent({ lang: 'en', remember: 'none' });
     /** Accepts the notice shown and makes a whole call. */
     const acceptAndCall = async () => {
       el.$('[part="consent-button"]').click();

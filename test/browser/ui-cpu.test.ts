@@ -8,7 +8,7 @@ import type { VoiceAgentElement } from '../../src/voice-agent.ts';
 import { sleep } from '../sleep.ts';
 import { AMINA, cleanUp, resetFakes, socket, sockets } from './ui-harness.ts';
 
-/** Goal of issue 11 §8: at most 10% of a core. */
+/** At most 10% of a core, so that the page the widget is embedded in stays smooth during a call. */
 const MAX_SHARE = 0.1;
 const MEASURE_MS = 3000;
 const WINDOWS = 3;

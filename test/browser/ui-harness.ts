@@ -4,9 +4,11 @@ import { expect, vi } from 'vitest';
 import '../../src/voice-agent.ts';
 import { VoiceAgentElement } from '../../src/voice-agent.ts';
 import type { GestureAudio } from '../../src/audio/gesture-audio.ts';
-import { forgetStoredVisits } from '../../src/call/widget-storage.ts';
+import { pageVisitStore } from '../../src/call/visit-store.ts';
+import { endOthers } from '../../src/ui/internal/call-registry.ts';
 import type { CallController } from '../../src/ui/internal/panel/call-controller.ts';
 import { FakeSink, FakeSocket, FakeSource, okTicket, scriptedFetch } from '../fakes.ts';
+import { restoreAll } from '../fixtures/after-test.ts';
 
 export const sockets: FakeSocket[] = [];
 class PageSocket extends FakeSocket {
@@ -63,6 +65,9 @@ export function resetFakes(...answers: Parameters<typeof scriptedFetch>): Return
   const fetchStub = scriptedFetch(...(answers.length ? answers : [okTicket(1), okTicket(2), okTicket(3)]));
   vi.stubGlobal('fetch', fetchStub);
   vi.stubGlobal('WebSocket', PageSocket);
+  // The fakes are this page's: with no Worker the call runs on the main thread, where they stand in for the
+  // network (the worker path is tested end to end against the simulator).
+  vi.stubGlobal('Worker', undefined);
   return fetchStub;
 }
 
@@ -83,23 +88,51 @@ export function recordAudioContexts(): AudioContext[] {
   return contexts;
 }
 
+/** For afterEach: undoes what the test registered with restoreAfterTest, forgets what the widget stored, and
+ *  clears the page. */
 export function cleanUp(): void {
-  forgetStoredVisits(); // each test is a new visitor: no agent, language or visit remembered from the last one
+  // A call of the last test would be adopted by the next test's widget for the same agent (a call belongs to the
+  // page): every call ends first, as when another call starts on the page.
+  endOthers();
+  restoreAll();
+  pageVisitStore().forgetAll(); // each test is a new visitor: no agent, language or visit remembered from the last one
   vi.useRealTimers();
   vi.unstubAllGlobals();
   document.body.replaceChildren();
   document.documentElement.lang = 'en';
 }
 
-/** Mounts a widget with these attributes (public-id and server-url are filled in unless given) into
- *  `parent` (default: the page's body). */
-export async function mount(attributes: Record<string, string> = {}, parent: ParentNode = document.body): Promise<UiTestAgent> {
+/** A test widget with these attributes (public-id and server-url are filled in unless given), not mounted. */
+function testAgent(attributes: Record<string, string>): UiTestAgent {
   const element = document.createElement('ui-test-agent') as UiTestAgent;
   const all = { 'public-id': 'shop-42', 'server-url': 'https://service.test/', ...attributes };
   for (const [name, value] of Object.entries(all)) element.setAttribute(name, value);
+  return element;
+}
+
+/** Mounts a widget with these attributes (public-id and server-url are filled in unless given) into
+ *  `parent` (default: the page's body). */
+export async function mount(attributes: Record<string, string> = {}, parent: ParentNode = document.body): Promise<UiTestAgent> {
+  const element = testAgent(attributes);
   parent.append(element);
   // The call's code loads on the first sign of interest; the tests drive the panel, so it loads now.
   await element.loadUi();
+  await element.updateComplete;
+  return element;
+}
+
+/** A widget whose owner gave a consent notice (their words, their link: `notice` is its markup) in the `consent`
+ *  slot, mounted into the page's body. The call's code is left to load as it would for a visitor. */
+export async function mountWithConsent(
+  attributes: Record<string, string> = {},
+  notice = 'Calls are recorded to improve our service. <a href="https://shop.test/privacy">Privacy policy</a>',
+): Promise<UiTestAgent> {
+  const element = testAgent(attributes);
+  const paragraph = document.createElement('p');
+  paragraph.slot = 'consent';
+  paragraph.innerHTML = notice;
+  element.append(paragraph);
+  document.body.append(element);
   await element.updateComplete;
   return element;
 }

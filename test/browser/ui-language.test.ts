@@ -1,4 +1,4 @@
-// The visitor's own language (issue 11 §2): a switcher outside a call (each language named in itself), the
+// The visitor's own language: a switcher outside a call (each language named in itself), the
 // choice winning over the host's attribute and the page, kept for the visit (or the page with
 // remember="none"), and never offered mid-call (the language is kept for the whole call).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

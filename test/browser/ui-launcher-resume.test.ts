@@ -1,5 +1,5 @@
-// The call's audio held by the browser while the floating panel is closed (issue 10 §4: never a silent
-// "live"): the launcher shows a mark and says why in its name, the status region says it, and the tap on the
+// The call's audio held by the browser while the floating panel is closed (a call must never be a
+// silent "live"): the launcher shows a mark and says why in its name, the status region says it, and the tap on the
 // launcher is the gesture that resumes the audio. Real audio engine (fake-device microphone, real
 // AudioWorklets), scripted service.
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// A page restored from the back-forward cache (issue 9 §3): its socket is dead, so a live call is treated as a
+// A page restored from the back-forward cache: its socket is dead, so a live call is treated as a
 // dropped line (reconnecting, a fresh ticket and socket), never a silent "live"; a call still being set up ends with
 // CONNECTION_LOST and Try again; a page shown normally changes nothing.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

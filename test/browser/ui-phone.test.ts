@@ -10,8 +10,8 @@ import { CATALOGUES } from '../catalogues.ts';
 import type { VoiceAgentElement } from '../../src/voice-agent.ts';
 import { violations } from './axe-check.ts';
 import {
-  AMINA, audio, cleanUp, endCall, failWith, goLive, mount, recordAudioContexts, resetFakes, say, socket, sockets, text,
-  type UiTestAgent,
+  AMINA, audio, cleanUp, endCall, failWith, goLive, mount, mountWithConsent, recordAudioContexts, resetFakes, say,
+  socket, sockets, text, type UiTestAgent,
 } from './ui-harness.ts';
 
 /** Phones in portrait, a phone in landscape, and 1280 × 720 at 200% zoom (640 × 360 CSS pixels). */
@@ -160,23 +160,11 @@ function talk(lang: string, turns = 8): void {
 /** Owners write their policy's address out in full: one word longer than a phone's line. */
 const PRIVACY_URL = 'https://www.restaurant-andalous-oran.example.com/ar/legal/privacy-policy-and-terms-of-service';
 
-/** A widget whose owner gave a consent notice (their words, their link) in the `consent` slot. */
-async function mountWithConsent(lang: string): Promise<UiTestAgent> {
-  const el = document.createElement('ui-test-agent') as UiTestAgent;
-  for (const [name, value] of Object.entries({ 'public-id': 'shop-42', 'server-url': 'https://service.test/', lang })) {
-    el.setAttribute(name, value);
-  }
-  const notice = document.createElement('p');
-  notice.slot = 'consent';
-  notice.innerHTML =
-    lang === 'ar'
-      ? `تُسجَّل المكالمات لتحسين خدمتنا. <a href="${PRIVACY_URL}">${PRIVACY_URL}</a>`
-      : `Les appels sont enregistrés pour améliorer notre service. <a href="${PRIVACY_URL}">${PRIVACY_URL}</a>`;
-  el.append(notice);
-  document.body.append(el);
-  await el.updateComplete;
-  return el;
-}
+/** The owner's consent notice in the visitor's language, its link written out in full. */
+const consentNotice = (lang: string) =>
+  lang === 'ar'
+    ? `تُسجَّل المكالمات لتحسين خدمتنا. <a href="${PRIVACY_URL}">${PRIVACY_URL}</a>`
+    : `Les appels sont enregistrés pour améliorer notre service. <a href="${PRIVACY_URL}">${PRIVACY_URL}</a>`;
 
 /** Lets the page use the microphone once, as a call does: browsers name devices only after that. */
 async function grantMicrophone(): Promise<void> {
@@ -213,7 +201,7 @@ describe.each(VIEWPORTS)('a phone-sized viewport %i × %i', (width, height) => {
 
   it.each(['fr', 'ar'])('the consent notice, a refused microphone, then a typed call, offline and reconnecting (%s)', async (lang) => {
     await page.viewport(width, height);
-    const el = await mountWithConsent(lang);
+    const el = await mountWithConsent({ lang }, consentNotice(lang));
     el.show();
     await checkState(el, `${lang}-consent`, 'idle');
     expect(inViewport(el.$('[part="consent-button"]').getBoundingClientRect())).toBe(true);

@@ -1,4 +1,4 @@
-// What the widget keeps about the visitor (issue 10 §6): the `remember` attribute and `forget()`.
+// What the widget keeps about the visitor: the `remember` attribute and `forget()`.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { okTicket } from '../fakes.ts';
 import { cleanUp, endCall, goLive, mount, resetFakes } from './ui-harness.ts';
@@ -25,7 +25,7 @@ describe('<voice-agent> and the visitor’s privacy', () => {
       'voice-agent:visit:https://service.test/|shop-42',
     ]);
     const stored = (key: string) => JSON.parse(localStorage.getItem(key)!);
-    expect(Object.keys(stored('voice-agent:visit:https://service.test/|shop-42')).sort()).toEqual(['issuedAt', 'visit']);
+    expect(Object.keys(stored('voice-agent:visit:https://service.test/|shop-42')).sort()).toEqual(['at', 'value']);
     expect(stored('voice-agent:agent:https://service.test/|shop-42')).toEqual({
       value: { name: 'Amina', avatar: { from: '#0ea5e9' }, language: 'ar-DZ' },
       at: expect.any(Number),

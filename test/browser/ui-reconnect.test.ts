@@ -1,4 +1,4 @@
-// The panel while the line drops and comes back (issue 10 §1–§3), with the in-page fakes.
+// The panel while the line drops and comes back, with the in-page fakes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanUp, goLive, mount, resetFakes, socket, sockets, AMINA } from './ui-harness.ts';
 

@@ -20,6 +20,8 @@ test('a whole call with the demo agent: greeting heard, speech answered, text an
   await startCall(page, 'demo');
   const [ready] = await eventsOf(page, 'ready');
   expect(ready).toMatchObject({ maxSeconds: expect.any(Number), agent: { name: expect.any(String) } });
+  // The demo page serves the widget itself: the call runs in its worker.
+  expect((await stats(page)).transport).toBe('worker');
 
   // The greeting: agent audio arrives and is played by the playback worklet; its transcript grows to a final turn.
   await expect.poll(async () => (await finalTurns(page, 'agent')).length, { timeout: 20_000 }).toBeGreaterThan(0);
@@ -134,4 +136,19 @@ test('switching scenario after an error without retry gives a widget ready for a
   expect((await eventsOf(page, 'state')).map((s) => s.state)).toEqual(['connecting', 'error', 'connecting', 'live', 'ending', 'ended']);
   expect(await eventsOf(page, 'error')).toHaveLength(1);
   expect(await microphoneTracks(page)).toEqual({ opened: 2, live: 0 });
+});
+
+test('during a call the demo page re-renders the widget (the call goes on) and goes to another page (which offers to continue it)', async ({ page }) => {
+  test.setTimeout(90_000);
+  await startCall(page, 'demo');
+  await page.getByTestId('rerender').click();
+  // A new element, live at once with the same call.
+  await expect(widget(page)).toHaveAttribute('state', 'live');
+  await expect(page.getByTestId('widget-state')).toHaveAttribute('data-state', 'live');
+  expect(await eventsOf(page, 'ready')).toHaveLength(1);
+
+  await page.getByTestId('next-page').click();
+  const offer = widget(page).locator('[part~="continue-button"]');
+  await expect(offer).toBeVisible({ timeout: 20_000 });
+  expect(await widget(page).getAttribute('state')).toBe('idle');
 });

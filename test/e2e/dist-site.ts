@@ -19,6 +19,11 @@ export interface DistSiteOptions {
   onServe?: (path: string, body: Buffer) => void;
   /** Answers 503 instead of this dist/ file when it returns true (a failed download, a deploy under way). */
   refuse?: (path: string) => boolean;
+  /** Serves dist/ with `Access-Control-Allow-Origin: *`, as a CDN does (another origin's page may load it). */
+  cors?: boolean;
+  /** The name the site is reached by: `localhost` (default) or `127.0.0.1`, another origin on the same port's
+   *  machine (both are secure contexts, so the microphone opens on either). */
+  hostName?: 'localhost' | '127.0.0.1';
 }
 
 export interface DistSite {
@@ -26,7 +31,9 @@ export interface DistSite {
   close(): Promise<void>;
 }
 
-export async function startDistSite({ page, pageHeaders = {}, extraFiles = {}, onServe, refuse }: DistSiteOptions): Promise<DistSite> {
+export async function startDistSite(
+  { page, pageHeaders = {}, extraFiles = {}, onServe, refuse, cors = false, hostName = 'localhost' }: DistSiteOptions,
+): Promise<DistSite> {
   const server: Server = createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://site').pathname;
     if (path === '/') {
@@ -40,7 +47,10 @@ export async function startDistSite({ page, pageHeaders = {}, extraFiles = {}, o
     try {
       const body = await readFile(file);
       if (!extra) onServe?.(path, body);
-      res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.writeHead(200, {
+        'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
+        ...(cors && { 'Access-Control-Allow-Origin': '*' }),
+      });
       res.end(body);
     } catch {
       res.writeHead(404).end();
@@ -48,7 +58,7 @@ export async function startDistSite({ page, pageHeaders = {}, extraFiles = {}, o
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://localhost:${(server.address() as AddressInfo).port}`,
+    url: `http://${hostName}:${(server.address() as AddressInfo).port}`,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

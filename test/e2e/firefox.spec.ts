@@ -8,7 +8,7 @@ import { startCustomerSite } from './customer-site.ts';
 import { FAKE_TONE_HZ, firefoxPath, firefoxPrefs, firefoxUnavailable } from '../firefox.ts';
 import { fitSine } from '../fixtures/analysis.ts';
 import { audioClocks as clocks, audioContexts, recordPageAudio, sentFrames } from './page-audio.ts';
-import { eventsOf, microphoneTracks, recordEvents, type Widget } from './widget-page.ts';
+import { eventsOf, microphoneTracks, recordEvents, warmUpDevServer, type Widget } from './widget-page.ts';
 
 const unavailable = firefoxUnavailable();
 test.skip(unavailable !== null, `Firefox cannot run here: ${unavailable}`);
@@ -42,10 +42,11 @@ async function wholeCall(page: Page, label: string, forcedRate?: number): Promis
   if (forcedRate) expect(context?.sampleRate).toBe(forcedRate);
 
   // While the greeting (8.7 s) plays: per second of the audio clock, 50 frames leave and 24,000 agent
-  // samples are played (both resampling ratios are right), and the audio clock runs in real time.
+  // samples are played (both resampling ratios are right), and the audio clock runs in real time. Over 3 s:
+  // the greeting must still be playing when the caller talks over it below, on a machine running two browsers.
   await expect.poll(async () => (await stats(page)).playback?.playedSamples ?? 0).toBeGreaterThan(0);
   const before = await clocks(page);
-  await page.waitForTimeout(4_000);
+  await page.waitForTimeout(3_000);
   const after = await clocks(page);
   const audioSeconds = after.audio - before.audio;
   const sentSeconds = (after.frames - before.frames) / FRAMES_PER_SECOND;
@@ -95,12 +96,20 @@ async function wholeCall(page: Page, label: string, forcedRate?: number): Promis
   await expect.poll(async () => (await audioContexts(page)).map((c) => c.state)).toEqual(['closed']);
 }
 
+// The dev server transforms the page's modules on their first request: Firefox may be the first to ask.
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(180_000);
+  await warmUpDevServer({ browser });
+});
+
 test("a whole call at Firefox's default rate", async ({ page }) => {
+  test.setTimeout(90_000); // page load and a whole call, beside another browser's tests
   await wholeCall(page, 'default rate');
 });
 
 // Desktops run Firefox at 44.1 or 48 kHz (the sound server's rate): the other one of the two, forced.
 test('a whole call at the other common rate', async ({ browser, playwright, baseURL }) => {
+  test.setTimeout(90_000);
   const probe = await browser.newPage();
   const defaultRate = await probe.evaluate(async () => {
     const context = new AudioContext();

@@ -97,3 +97,42 @@ test('react page: the panel\'s microphone picker moves the live call to another 
   await expect(widget).toHaveAttribute('state', 'ended');
   expect(await microphoneTracks(page)).toEqual({ opened: 2, live: 0 });
 });
+
+for (const framework of ['react', 'vue'] as const) {
+  test(`${framework}: a route change during a call re-renders the widget, and the new element takes the call over`, async ({ page }) => {
+    const problems = consoleProblems(page);
+    await recordEvents(page);
+    await page.goto(`/examples/${framework}/`);
+    const widget = page.locator('voice-agent');
+    await page.locator('#page-call').click();
+    await expect(widget).toHaveAttribute('state', 'live', { timeout: 20_000 });
+    const before = await widget.evaluate((el: Widget) => {
+      (el as Widget & { __first?: true }).__first = true;
+      return el.stats.framesSent;
+    });
+
+    await page.locator('#page-link-pricing').click();
+    await expect(page.locator('h1')).toHaveText('Pricing');
+    // Another element instance, live at once: the same call (one `ready`, one ticket), its frames going on.
+    expect(await widget.evaluate((el: Widget & { __first?: true }) => el.__first ?? false)).toBe(false);
+    await expect(widget).toHaveAttribute('state', 'live');
+    await expect(page.locator('#page-state')).toHaveText('live');
+    await expect.poll(() => widget.evaluate((el: Widget) => el.stats.framesSent)).toBeGreaterThan(before + 50);
+    expect(await eventsOf(page, 'ready')).toHaveLength(1);
+    expect(await microphoneTracks(page)).toEqual({ opened: 1, live: 1 });
+
+    // Back again: the call goes on.
+    await page.locator('#page-link-support').click();
+    await expect(page.locator('h1')).toHaveText('Support');
+    await expect(widget).toHaveAttribute('state', 'live');
+    // Past the 2 s a removal for good would take: still the one call.
+    await page.waitForTimeout(2500);
+    await expect(widget).toHaveAttribute('state', 'live');
+    expect(await eventsOf(page, 'ready')).toHaveLength(1);
+
+    await page.locator('#page-end').click();
+    await expect(page.locator('#page-state')).toHaveText('ended');
+    expect(await microphoneTracks(page)).toEqual({ opened: 1, live: 0 });
+    expect(problems).toEqual([]);
+  });
+}

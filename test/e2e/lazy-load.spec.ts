@@ -1,4 +1,4 @@
-// The built widget on a customer's page, as a visitor's browser fetches it (issue 12 §5): on load only the
+// The built widget on a customer's page, as a visitor's browser fetches it: on load only the
 // launcher (dist/voice-agent.js); the call's chunk and one language's strings when the visitor shows interest
 // (hover) or calls; another language's when the visitor picks it; a chunk that cannot be downloaded is said
 // with a retry, and a start() it fails ends in LOAD_FAILED with the microphone released. Against the
@@ -38,6 +38,8 @@ function watchRequests(page: Page): string[] {
 }
 
 const CALL_CHUNK = /^\/assets\/call-ui-[\w-]{8}\.js$/;
+/** The call's worker (a call on a page that allows it runs there). */
+const WORKER = /^\/assets\/call-worker-[\w-]{8}\.js$/;
 /** A language's strings (ar, fr or en). */
 const CATALOGUE = /^\/assets\/(ar|fr|en)-[\w-]{8}\.js$/;
 
@@ -80,11 +82,14 @@ test('on load only the launcher is fetched; hovering it fetches the call, which 
   await expect(page.locator('voice-agent')).toHaveAttribute('state', 'live', { timeout: 20_000 });
   await page.locator('voice-agent').evaluate((el: Widget) => el.end());
   await expect(page.locator('voice-agent')).toHaveAttribute('state', 'ended');
-  // The launcher, the call's chunk, the English strings and the worklet module, each once; the polyfill only
-  // where AudioWorklet is missing.
-  const downloads = ['/assets/audio.worklet.js', ...requested.filter((path) => CALL_CHUNK.test(path) || CATALOGUE.test(path)), '/voice-agent.js'];
+  // The launcher, the call's chunk, its worker, the English strings and the worklet module, each once; the
+  // polyfill only where AudioWorklet is missing.
+  const downloads = [
+    '/assets/audio.worklet.js', '/voice-agent.js',
+    ...requested.filter((path) => CALL_CHUNK.test(path) || WORKER.test(path) || CATALOGUE.test(path)),
+  ];
   expect(served.sort()).toEqual(downloads.sort());
-  expect(downloads).toHaveLength(4);
+  expect(downloads).toHaveLength(5);
   expect(await eventsOf(page, 'error')).toEqual([]);
 });
 

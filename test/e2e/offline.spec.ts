@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { eventsOf, recordEvents, warmUpDevServer, type Widget } from './widget-page.ts';
 
-// Offline, then online, during a call (issue 10 §3), against the simulator's `drop-once` agent (its line is cut
+// Offline, then online, during a call, against the simulator's `drop-once` agent (its line is cut
 // 3 s after `ready`, once per visit) and Chromium's own network emulation: navigator.onLine and the `offline` /
 // `online` events are the browser's. Offline is only a hint: no ticket is spent while it lasts, and the
 // reconnection starts as soon as the browser is back online.

@@ -1,22 +1,21 @@
 // Watches a page's audio from outside the widget, through web APIs only: every AudioContext the page
-// creates (window.__audioContexts, newest last) and every binary WebSocket message it sends
-// (window.__sentAudio: copies of the microphone frames). Install before the widget starts a call: before the
-// page loads (Playwright's init script) or right after (the WebKit lane).
+// creates (window.__audioContexts, newest last). Install before the widget starts a call: before the page
+// loads (Playwright's init script) or right after (the WebKit lane). What the microphone sent is read where it
+// arrives, at the simulator (its socket may be the call's worker's, out of the page's reach).
 import type { Page } from '@playwright/test';
-import type { Evaluator, Widget } from './widget-page.ts';
+import { eventsOf, type Evaluator, type Widget } from './widget-page.ts';
 
 export interface SeenContext {
   sampleRate: number;
   state: string;
 }
 
-type Watched = { __audioContexts: AudioContext[]; __sentAudio: ArrayBuffer[] };
+type Watched = { __audioContexts: AudioContext[] };
 
 /** Runs in the page (self-contained). */
 export function installAudioRecorder(): void {
   const watched = window as unknown as Watched;
   const contexts: AudioContext[] = (watched.__audioContexts = []);
-  const sent: ArrayBuffer[] = (watched.__sentAudio = []);
   window.AudioContext = new Proxy(window.AudioContext, {
     construct(target, args, newTarget) {
       const context = Reflect.construct(target, args, newTarget) as AudioContext;
@@ -24,12 +23,6 @@ export function installAudioRecorder(): void {
       return context;
     },
   });
-  const send = WebSocket.prototype.send;
-  WebSocket.prototype.send = function (data) {
-    if (data instanceof ArrayBuffer) sent.push(data.slice(0));
-    else if (ArrayBuffer.isView(data)) sent.push(new Uint8Array(data.buffer, data.byteOffset, data.byteLength).slice().buffer);
-    return send.call(this, data);
-  };
 }
 
 export async function recordPageAudio(page: Page): Promise<void> {
@@ -42,9 +35,15 @@ export function audioContexts(page: Evaluator): Promise<SeenContext[]> {
   );
 }
 
-/** The binary messages sent so far, each as its 16-bit samples. */
-export function sentFrames(page: Evaluator): Promise<number[][]> {
-  return page.evaluate(() => (window as unknown as Watched).__sentAudio.map((frame) => Array.from(new Int16Array(frame))));
+/** The caller audio the simulator received last in the page's latest call (its latest 500 messages, each as
+ *  its 16-bit samples); the page records the widget's events (recordEvents). */
+export async function sentFrames(page: Evaluator): Promise<number[][]> {
+  const id = (await eventsOf(page, 'ready')).at(-1)?.conversationId;
+  if (typeof id !== 'string') return [];
+  return page.evaluate(
+    async (conversation) => (await fetch(`/__simulator/uplink/${encodeURIComponent(conversation)}/frames`)).json() as Promise<number[][]>,
+    id,
+  );
 }
 
 export interface AudioClocks {

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { audioClocks, recordPageAudio, type AudioClocks } from './page-audio.ts';
 import { events, eventsOf, microphoneTracks, recordEvents, warmUpDevServer, type Widget } from './widget-page.ts';
 
-// Calls that survive (issue 10 §1–§3) against the simulator's scenario agents: a line cut once (1006),
+// Calls that survive a dropped line against the simulator's scenario agents: a line cut once (1006),
 // a link that goes silent, and a service that becomes unreachable after the drop.
 
 const widget = (page: Page) => page.locator('voice-agent');
@@ -20,7 +20,8 @@ async function startCall(page: Page, publicId: string) {
   await recordPageAudio(page);
   await page.goto(`/?agent=${publicId}&lang=en`);
   await widget(page).evaluate((el: Widget) => el.start());
-  await expect(widget(page)).toHaveAttribute('state', 'live', { timeout: 20_000 });
+  // From the events: the line may already have dropped by the time a busy machine reads the attribute.
+  await expect.poll(() => states(page), { timeout: 20_000 }).toContain('live');
 }
 
 for (const publicId of ['drop-once', 'dead-link']) {

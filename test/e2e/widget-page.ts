@@ -11,6 +11,7 @@ export type Widget = VoiceAgentElement;
 /** What the readers below need of a page: running a function in it (Playwright's Page, WebKitSession). */
 export interface Evaluator {
   evaluate<R>(fn: () => R | Promise<R>): Promise<R>;
+  evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
 }
 
 export interface SeenEvent {

@@ -39,6 +39,7 @@ const LITERAL_UNIONS: Record<string, string[]> = {
   placement: ['end', 'start'],
   remember: ['visit', 'none'],
   theme: ['light', 'dark', 'auto'],
+  continue: ['on', 'off'],
 };
 const BOOLEAN_ATTRIBUTES = ['muted', 'open'];
 /** Reflected for the page to read (and style by), never written: editors do not offer it. */

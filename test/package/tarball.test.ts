@@ -1,4 +1,4 @@
-// What `npm pack` ships: the files a consumer needs and nothing else (no source maps), under 100 kB; every
+// What `npm pack` ships: the files a consumer needs and nothing else (no source maps), under 110 kB; every
 // `exports` target present; the script-tag file self-contained; the bundler entry sharing the app's Lit.
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -65,8 +65,10 @@ describe('the npm package', () => {
     expect(paths.filter((path) => !/^(LICENSE|README\.md|CHANGELOG\.md|package\.json|dist\/.*)$/.test(path))).toEqual([]);
   });
 
-  it('is under 100 kB packed', () => {
-    expect(packed.tarballBytes).toBeLessThan(100_000);
+  // 100 kB until the call moved into a worker: its file (30 kB, once for both entries; the main-thread fallback
+  // imports the same file) brought the package to 106 kB.
+  it('is under 110 kB packed', () => {
+    expect(packed.tarballBytes).toBeLessThan(110_000);
   });
 
   it('has every `exports`, `main`, `types`, `customElements` and `web-types` target in the tarball', async () => {

@@ -160,7 +160,7 @@ describe('ticket', () => {
     expect(after.headers.get('retry-after')).toBeNull();
   });
 
-  it('lets a page on another site read every answer and its Retry-After (spec §7.4, issue 10 §5)', async () => {
+  it('lets a page on another site read every answer and its Retry-After (spec §7.4), so the widget can say how long to wait', async () => {
     const sim = await startTestSimulator({ limits: { ticketsPerWindow: 1 } });
     const origin = 'https://shop.example';
     const answers = {

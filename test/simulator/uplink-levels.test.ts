@@ -91,6 +91,28 @@ describe('the uplink levels', () => {
   });
 });
 
+describe('the uplink frames', () => {
+  it('are the caller audio messages as received, the latest 500, through the API and the control route', async () => {
+    const sim = await startTestSimulator({ agents: monologueAgents() });
+    const call = await CallClient.open(await ticketFor(sim.url, 'monologue'));
+    const id = (await call.next(isType('ready'))).conversationId as string;
+    const sent = frames(10.4, 0.5); // 520 frames of 320 samples
+    sendFrames(call, sent);
+    await waitFor(() => (sim.simulator.uplink(id)?.blocks.reduce((n, b) => n + b.samples, 0) === 520 * 320 ? true : undefined));
+    const kept = sim.simulator.uplinkFrames(id)!;
+    expect(kept).toHaveLength(500);
+    expect(new Set(kept.map((frame) => frame.length))).toEqual(new Set([320]));
+    const asSamples = (frame: Buffer) => Array.from(new Int16Array(frame.buffer, frame.byteOffset, frame.length / 2));
+    expect(kept[0]).toEqual(asSamples(sent[20]!));
+    expect(kept.at(-1)).toEqual(asSamples(sent.at(-1)!));
+
+    const route = await fetch(`${sim.url}/__simulator/uplink/${encodeURIComponent(id)}/frames`);
+    expect(route.status).toBe(200);
+    expect(await route.json()).toEqual(kept);
+    expect((await fetch(`${sim.url}/__simulator/uplink/conv_unknown/frames`)).status).toBe(404);
+  });
+});
+
 describe('monologue agents data', () => {
   const agent = (patch: Record<string, unknown>) => ({
     accounts: [{ id: 'a', minutes: 10 }],

@@ -1,4 +1,4 @@
-// The keeper of a call's AudioContext (issue 10 §4, issue 9 §3): a suspended or interrupted context is
+// The keeper of a call's AudioContext: a suspended or interrupted context is
 // resumed at once; when that needs a gesture, the panel is told, and a tap resumes it.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ContextKeeper, type KeptContext } from '../../src/audio/context-keeper.ts';

@@ -1,4 +1,5 @@
-// Protocol edges (issue 10 §5): after `ended`, before `ready`, and a Retry-After beyond a day.
+// Protocol edges: after `ended`, before `ready`, a Retry-After beyond a day, a page restored from the
+// back-forward cache, agent audio of odd byte lengths, and end() where it interrupts something else.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CallError } from '../../src/call/errors.ts';
 import { okTicket, scriptedFetch, settle } from '../fakes.ts';
@@ -173,7 +174,7 @@ describe('a page restored from the back-forward cache', () => {
   });
 });
 
-describe('review fixes', () => {
+describe('agent audio of odd byte lengths', () => {
   it('an empty audio frame after an odd-sized one is taken in stride (no RangeError into the page)', async () => {
     const h = harness();
     await h.goLive();
@@ -187,7 +188,9 @@ describe('review fixes', () => {
     ]);
     expect(h.session.state).toBe('live');
   });
+});
 
+describe('end() settles and leaves nothing open, whatever it interrupts', () => {
   it('end() from a listener of the `connecting` change opens nothing and leaves nothing open', async () => {
     const h = harness();
     h.session.on('state', ({ state }) => {

@@ -1,4 +1,4 @@
-// Reconnection after `ready` (issue 10 §1, §2): the policy, with fake time.
+// Reconnection after `ready`: the policy, with fake time.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { okTicket, scriptedFetch, settle } from '../fakes.ts';
 import { harness, readyMessage } from './session-harness.ts';

@@ -1,5 +1,6 @@
-// The uplink keeps real-time pace with silence when the microphone delivers nothing (issue 10 §4),
-// paced from what is due rather than from timer ticks; typed calls open no microphone at all.
+// The uplink keeps real-time pace with silence when the microphone delivers nothing (the service expects audio
+// at real-time pace for the whole call), paced from what is due rather than from timer ticks; typed calls open
+// no microphone at all.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { settle } from '../fakes.ts';
 import { harness, readyMessage, target } from './session-harness.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VISIT_TTL_MS, VisitStore } from '../../src/call/visit-store.ts';
+import { agentKey, VISIT_TTL_MS, VisitStore } from '../../src/call/visit-store.ts';
 import { MemoryStorage, okTicket, scriptedFetch, settle } from '../fakes.ts';
 import { harness, readyMessage, target } from './session-harness.ts';
 
@@ -18,26 +18,27 @@ describe('visit token', () => {
   it('is not sent once a day old, and is kept per service and public id', () => {
     let now = 1_000_000;
     const store = new VisitStore(new MemoryStorage(), () => now);
-    store.put('https://a.test', 'one', 'v1');
-    expect(store.get('https://a.test', 'one')).toBe('v1');
-    expect(store.get('https://a.test', 'two')).toBeUndefined();
-    expect(store.get('https://b.test', 'one')).toBeUndefined();
+    const one = agentKey('visit', 'https://a.test', 'one');
+    store.put(one, 'v1', true);
+    expect(store.get(one, true)).toBe('v1');
+    expect(store.get(agentKey('visit', 'https://a.test', 'two'), true)).toBeUndefined();
+    expect(store.get(agentKey('visit', 'https://b.test', 'one'), true)).toBeUndefined();
     now += VISIT_TTL_MS - 1;
-    expect(store.get('https://a.test', 'one')).toBe('v1');
+    expect(store.get(one, true)).toBe('v1');
     now += 1;
-    expect(store.get('https://a.test', 'one')).toBeUndefined();
+    expect(store.get(one, true)).toBeUndefined();
   });
 
   it('keeps the first issue time when the service returns the same token', () => {
     let now = 0;
     const store = new VisitStore(new MemoryStorage(), () => now);
-    store.put('s', 'p', 'v1');
+    store.put('k', 'v1', true);
     now = VISIT_TTL_MS / 2;
-    store.put('s', 'p', 'v1');
+    store.put('k', 'v1', true);
     now = VISIT_TTL_MS;
-    expect(store.get('s', 'p')).toBeUndefined();
-    store.put('s', 'p', 'v2');
-    expect(store.get('s', 'p')).toBe('v2');
+    expect(store.get('k', true)).toBeUndefined();
+    store.put('k', 'v2', true);
+    expect(store.get('k', true)).toBe('v2');
   });
 
   it('tolerates storage that is missing, throwing or holding garbage', async () => {
@@ -59,7 +60,7 @@ describe('visit token', () => {
   });
 });
 
-describe('visitor privacy (issue 10 §6)', () => {
+describe('visitor privacy', () => {
   const hangUp = async (h: ReturnType<typeof harness>) => {
     const ending = h.session.end();
     h.socket.serverClose(1000);
@@ -130,7 +131,7 @@ describe('visitor privacy (issue 10 §6)', () => {
     // The next call starts a new visit (which is remembered again: forget() is not an opt-out).
     await h.goLive();
     expect(h.fetch.calls[2]!.body).toEqual({});
-    expect(JSON.parse(storage.getItem(`voice-agent:visit:${target.serverUrl}|${target.publicId}`)!).visit).toBe('v-3');
+    expect(JSON.parse(storage.getItem(`voice-agent:visit:${target.serverUrl}|${target.publicId}`)!).value).toBe('v-3');
   });
 
   it('never writes what the visitor says or types: only the visit token and its issue time', async () => {
@@ -144,7 +145,7 @@ describe('visitor privacy (issue 10 §6)', () => {
     await hangUp(h);
     expect([...storage.map.keys()]).toEqual([`voice-agent:visit:${target.serverUrl}|${target.publicId}`]);
     const stored = JSON.parse([...storage.map.values()][0]!);
-    expect(Object.keys(stored).sort()).toEqual(['issuedAt', 'visit']);
-    expect(stored.visit).toBe('visit-1');
+    expect(Object.keys(stored).sort()).toEqual(['at', 'value']);
+    expect(stored.value).toBe('visit-1');
   });
 });

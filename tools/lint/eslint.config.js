@@ -18,4 +18,39 @@ export default tseslint.config(
       ],
     },
   },
+  // The layers, each knowing only the ones below it: the view (src/ui/ and the entries that define the element)
+  // over the session (src/call/, src/protocol/) and the audio engine (src/audio/), over the worklets. Import paths
+  // are matched as written: these patterns catch the relative forms (`../ui/…`, `../../src/audio/…`).
+  {
+    // The session and the wire protocol run without a page (in Node for tests, in the call's worker): no view,
+    // no Web Audio. The worker (src/worker/) hosts the session and is held to the same.
+    files: ['src/call/**/*.ts', 'src/protocol/**/*.ts', 'src/worker/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(src/)?(ui(/|$)|voice-agent(\\.ts)?$|react(\\.ts)?$)',
+              message: 'call/, protocol/ and worker/ never import the view (src/ui/, the element\'s entries).',
+            },
+            {
+              regex: '^(\\.\\./)+(src/)?audio(/|$)',
+              message: 'call/, protocol/ and worker/ never import the audio engine (src/audio/): audio comes through FrameSource / AudioSink.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The worklets run on the audio thread and are built as modules of their own: nothing of the widget's source.
+    files: ['worklets/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+src(/|$)', message: 'worklets/ never imports from src/.' }] },
+      ],
+    },
+  },
 );

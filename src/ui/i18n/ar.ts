@@ -12,6 +12,8 @@ export const strings: PanelStrings = {
 
   call: 'اتصال',
   callAgain: 'اتصال من جديد',
+  continueCall: 'متابعة المكالمة',
+  continueOffer: 'يمكن متابعة مكالمتك من الصفحة السابقة هنا.',
   cancel: 'إلغاء',
   close: 'إغلاق',
   endCall: 'إنهاء المكالمة',
@@ -56,6 +58,7 @@ export const strings: PanelStrings = {
     agent_ended: 'أنهى المساعد المكالمة.',
     max_duration: 'انتهى الوقت المخصص للمكالمة.',
     cancelled: 'أُلغيت المكالمة.',
+    another_call: 'بدأت مكالمة مع مساعد آخر في هذه الصفحة.',
   },
   duration: (duration) => `المدة: ${duration}`,
 

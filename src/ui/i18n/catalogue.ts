@@ -13,7 +13,7 @@ export type Lang = (typeof LANGS)[number];
 /** The end reasons the widget words: the service's (spec §6.3, and `max_duration` at its time limit) and the
  *  widget's own `cancelled` (hung up before the service answered). Other reasons get no sentence of their own:
  *  the status line's "Call ended" says it all. */
-export const END_REASONS = ['caller_hangup', 'agent_ended', 'max_duration', 'cancelled'] as const;
+export const END_REASONS = ['caller_hangup', 'agent_ended', 'max_duration', 'cancelled', 'another_call'] as const;
 export type EndReason = (typeof END_REASONS)[number];
 
 export interface ErrorText {
@@ -37,6 +37,10 @@ export interface Catalogue extends LauncherStrings, ChoiceStrings {
 
   call: string;
   callAgain: string;
+  /** The button that continues the call of the previous page (its words say "continue"). */
+  continueCall: string;
+  /** Said above the previous page's conversation, before it is continued. */
+  continueOffer: string;
   cancel: string;
   close: string;
   endCall: string;

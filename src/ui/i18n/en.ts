@@ -9,6 +9,8 @@ export const strings: PanelStrings = {
 
   call: 'Call',
   callAgain: 'Call again',
+  continueCall: 'Continue the call',
+  continueOffer: 'Your call on the previous page can go on here.',
   cancel: 'Cancel',
   close: 'Close',
   endCall: 'End call',
@@ -53,6 +55,7 @@ export const strings: PanelStrings = {
     agent_ended: 'The assistant ended the call.',
     max_duration: 'The call reached its time limit.',
     cancelled: 'The call was cancelled.',
+    another_call: 'A call started with another assistant on this page.',
   },
   duration: (duration) => `Duration: ${duration}`,
 

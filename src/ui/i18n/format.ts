@@ -61,3 +61,12 @@ function split(totalSeconds: number): { hours: number; minutes: number; seconds:
   const whole = Number.isFinite(totalSeconds) ? Math.max(0, Math.round(totalSeconds)) : 0;
   return { hours: Math.floor(whole / 3600), minutes: Math.floor((whole % 3600) / 60), seconds: whole % 60 };
 }
+
+const formatters = new Map<string, Formatter>();
+
+/** One Formatter per locale for the widget's life. */
+export function formatterFor(locale: string): Formatter {
+  let formatter = formatters.get(locale);
+  if (!formatter) formatters.set(locale, (formatter = new Formatter(locale)));
+  return formatter;
+}

@@ -10,6 +10,8 @@ export const strings: PanelStrings = {
 
   call: 'Appeler',
   callAgain: 'Rappeler',
+  continueCall: 'Continuer l’appel',
+  continueOffer: 'Votre appel de la page précédente peut continuer ici.',
   cancel: 'Annuler',
   close: 'Fermer',
   endCall: 'Raccrocher',
@@ -54,6 +56,7 @@ export const strings: PanelStrings = {
     agent_ended: 'L’assistant a mis fin à l’appel.',
     max_duration: 'L’appel a atteint sa durée maximale.',
     cancelled: 'L’appel a été annulé.',
+    another_call: 'Un appel a commencé avec un autre assistant sur cette page.',
   },
   duration: (duration) => `Durée\u00a0: ${duration}`,
 

@@ -10,6 +10,8 @@ export interface LauncherStrings {
   audioPaused: string;
   /** The call's code could not be downloaded. */
   loadFailed: string;
+  /** The page's security policy forbids what the call's code needs (Trusted Types without Lit's policy). */
+  pageForbids: string;
   tryAgain: string;
 }
 
@@ -20,6 +22,7 @@ export const LAUNCHER_STRINGS: Record<Lang, LauncherStrings> = {
     callInProgress: 'مكالمة جارية',
     audioPaused: 'الصوت متوقف، افتح للمتابعة',
     loadFailed: 'تعذّر تحميل المساعد. تحقّق من اتصالك بالشبكة ثم أعد المحاولة.',
+    pageForbids: 'إعدادات أمان هذه الصفحة تمنع المساعد.',
     tryAgain: 'إعادة المحاولة',
   },
   fr: {
@@ -28,6 +31,7 @@ export const LAUNCHER_STRINGS: Record<Lang, LauncherStrings> = {
     callInProgress: 'appel en cours',
     audioPaused: 'son en pause, ouvrez pour continuer',
     loadFailed: 'L’assistant n’a pas pu se charger. Vérifiez votre connexion puis réessayez.',
+    pageForbids: 'La sécurité de cette page bloque l’assistant.',
     tryAgain: 'Réessayer',
   },
   en: {
@@ -36,6 +40,7 @@ export const LAUNCHER_STRINGS: Record<Lang, LauncherStrings> = {
     callInProgress: 'call in progress',
     audioPaused: 'audio paused, open to continue',
     loadFailed: 'The assistant could not load. Check your connection, then try again.',
+    pageForbids: 'This page’s security settings block the assistant.',
     tryAgain: 'Try again',
   },
 };

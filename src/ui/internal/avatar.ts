@@ -1,11 +1,10 @@
 import { sanitizeColour, sanitizeImageUrl } from '../../call/avatar.ts';
 import type { AgentAvatar } from '../../call/types.ts';
-import { iconElement, micPath } from './icon-paths.ts';
 
 /**
  * The agent's face, one element kept for the widget's life (the launcher's and the panel header's): its image
  * when the URL is http(s), else a gradient of its colours with its initial (a microphone before the agent is
- * known). Built with DOM calls so the launcher needs no template library.
+ * known, in the panel's header). Built with DOM calls so the launcher needs no template library.
  * Values are checked again here (the session already did): a colour that is not a colour never reaches a
  * style, and the gradient is set as one property through the CSSOM, never as style text (a page's
  * `style-src` allows CSSOM writes).
@@ -13,8 +12,11 @@ import { iconElement, micPath } from './icon-paths.ts';
 export class AvatarView {
   readonly element: HTMLSpanElement;
   #shown = '';
+  readonly #unknown: (() => Node) | undefined;
 
-  constructor(size: 'small' | 'large') {
+  /** `unknown` draws the face of an agent not known yet (the launcher never shows one). */
+  constructor(size: 'small' | 'large', unknown?: () => Node) {
+    this.#unknown = unknown;
     this.element = document.createElement('span');
     this.element.setAttribute('part', 'avatar');
     this.element.className = `avatar ${size}`;
@@ -38,8 +40,8 @@ export class AvatarView {
       initial.className = 'initial';
       initial.textContent = initialOf(name);
       face.push(initial);
-    } else {
-      face.push(iconElement(micPath));
+    } else if (this.#unknown) {
+      face.push(this.#unknown());
     }
     if (url) {
       const image = document.createElement('img');

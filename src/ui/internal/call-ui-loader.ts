@@ -6,8 +6,15 @@ import type * as CallUiModule from './call-ui.ts';
 
 export type { CallUiModule };
 
-/** The call UI module, loaded once; after a failure the next call tries again. */
-export const loadCallUi = chunkLoader(
+let loaded: typeof CallUiModule | null = null;
+
+const load = chunkLoader(
   () => import('./call-ui.ts'),
   import.meta.env.DEV ? './call-ui.ts' : '__VOICE_AGENT_CHUNK__:src/ui/internal/call-ui.ts',
 );
+
+/** The call UI module, loaded once; after a failure the next call tries again. */
+export const loadCallUi = (): Promise<typeof CallUiModule> => load().then((module) => (loaded = module));
+
+/** The call UI module if it is here already (then a call may be under way on the page), else null. */
+export const loadedCallUi = (): typeof CallUiModule | null => loaded;

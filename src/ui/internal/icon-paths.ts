@@ -1,8 +1,7 @@
-// The launcher's icons as one SVG path each (24×24, stroked), drawn with DOM calls; the panel's templates
+// The launcher's two icons as one SVG path each (24×24, stroked), drawn with DOM calls; the panel's templates
 // (icons.ts) draw the same paths. The panel's other icons live with it. No external images.
 export const phonePath =
   'M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1.9.4 1.8.7 2.7a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.7.7a2 2 0 0 1 1.7 2z';
-export const micPath = 'M9 5a3 3 0 0 1 6 0v6a3 3 0 0 1-6 0zM5 10v1a7 7 0 0 0 14 0v-1M12 18v4M8 22h8';
 export const closePath = 'M6 6l12 12M18 6L6 18';
 
 const SVG = 'http://www.w3.org/2000/svg';

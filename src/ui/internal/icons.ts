@@ -1,12 +1,16 @@
 import { nothing, svg } from 'lit/html.js';
-import { closePath, micPath, phonePath } from './icon-paths.ts';
+import { closePath, iconElement, phonePath } from './icon-paths.ts';
 
-// The panel's icons as templates (24×24, stroked; the launcher's three come from icon-paths.ts). All
+// The panel's icons as templates (24×24, stroked; the launcher's two come from icon-paths.ts). All
 // decorative: the buttons carry the names. No external images.
 const icon = (path: string, transform?: string) =>
   svg`<svg class="icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false"
     fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"
     transform=${transform ?? nothing}><path d=${path}/></svg>`;
+
+const micPath = 'M9 5a3 3 0 0 1 6 0v6a3 3 0 0 1-6 0zM5 10v1a7 7 0 0 0 14 0v-1M12 18v4M8 22h8';
+/** The microphone drawn with DOM calls: the face of an agent not known yet (AvatarView). */
+export const micElement = (): SVGSVGElement => iconElement(micPath);
 
 const thumbPath = 'M7 10v11H3V10h4zM7 10l4-8a3 3 0 0 1 3 3v4h5.5a2 2 0 0 1 2 2.3l-1.4 8a2 2 0 0 1-2 1.7H7';
 

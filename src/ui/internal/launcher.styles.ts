@@ -1,7 +1,9 @@
 import { css } from './css-text.ts';
 
 // What shows before the call UI is loaded: the floating launcher and the agent's avatar (also used in the
-// panel's header). Logical properties only: with dir="rtl" on .base the corner mirrors by itself.
+// panel's header). Logical properties only: with dir="rtl" on .base the corner mirrors by itself. What the
+// launcher shows only during a call (its ring, the mark of a paused call) comes with the call's code
+// (call-ui.styles.ts), as does the header's small avatar.
 export const launcherStyles = css`
   .launcher {
     --_safe-inline: max(env(safe-area-inset-left, 0px), env(safe-area-inset-right, 0px));
@@ -46,26 +48,6 @@ export const launcherStyles = css`
     inline-size: 28px;
     block-size: 28px;
   }
-  .launcher.active::after {
-    content: '';
-    position: absolute;
-    inset: -5px;
-    border-radius: 50%;
-    border: 3px solid var(--_accent);
-    opacity: 0.6;
-    /* A few pulses when the call starts, then a still ring: an endless animation costs a frame every 16 ms. */
-    animation: ring 1.6s ease-out 3;
-  }
-  @keyframes ring {
-    from {
-      transform: scale(0.95);
-      opacity: 1;
-    }
-    to {
-      transform: scale(1.25);
-      opacity: 0;
-    }
-  }
 
   .avatar {
     position: relative;
@@ -79,10 +61,6 @@ export const launcherStyles = css`
     color: #ffffff;
     font-weight: 700;
     text-shadow: 0 1px 2px rgb(0 0 0 / 0.6);
-  }
-  .avatar.small {
-    inline-size: 40px;
-    block-size: 40px;
   }
   /* Fills the launcher's circle (a grid item sized in % collapsed to a sliver once the agent was known). */
   .avatar.large {
@@ -98,12 +76,6 @@ export const launcherStyles = css`
     object-fit: cover;
   }
 
-  @media (prefers-reduced-motion: reduce) {
-    .launcher.active::after {
-      animation: none;
-    }
-  }
-
   /* Forced colours (Windows high contrast) drop the fill and the shadow: a border in the system's button text
      colour keeps the circle visible (the icon follows that colour); the header's avatar gets a ring too. */
   @media (forced-colors: active) {
@@ -112,9 +84,6 @@ export const launcherStyles = css`
     }
     .launcher:hover {
       border-color: Highlight;
-    }
-    .avatar.small {
-      border: 1px solid CanvasText;
     }
   }
 `;

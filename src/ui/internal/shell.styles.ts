@@ -32,18 +32,6 @@ export const shellStyles = css`
       transform: rotate(360deg);
     }
   }
-  /* The call's audio waits for a tap inside the panel: a mark on the closed launcher says so. */
-  .launcher.attention::before {
-    content: '';
-    position: absolute;
-    inset-block-start: 0;
-    inset-inline-end: 0;
-    inline-size: 14px;
-    block-size: 14px;
-    border-radius: 50%;
-    background: var(--_warning);
-    border: 2px solid var(--_surface);
-  }
 
   .load-error {
     box-sizing: border-box;

@@ -14,8 +14,8 @@ export interface ShellState {
   launcher: Omit<LauncherState, 't'>;
   /** The call UI is loaded (it draws the panel). */
   loaded: boolean;
-  /** Show that the call's code could not be loaded. */
-  loadFailed: boolean;
+  /** Show that the call's code could not be loaded; `forbidden`: the page's policy forbids it (no retry). */
+  loadFailed: boolean | 'forbidden';
 }
 
 export interface ShellActions {
@@ -33,7 +33,7 @@ export class Shell {
   private readonly placeholder = document.createElement('div');
   private readonly failure = document.createElement('div');
   readonly #failureText = document.createElement('p');
-  private readonly retryButton = document.createElement('button');
+  readonly retryButton = document.createElement('button');
 
   constructor(root: ShadowRoot, actions: ShellActions) {
     const { base, panel, placeholder, failure, retryButton } = this;
@@ -68,7 +68,8 @@ export class Shell {
     }
     this.placeholder.hidden = floating || loaded;
     this.failure.hidden = !loadFailed;
-    this.#failureText.textContent = t.loadFailed;
+    this.#failureText.textContent = loadFailed === 'forbidden' ? t.pageForbids : t.loadFailed;
     this.retryButton.textContent = t.tryAgain;
+    this.retryButton.hidden = loadFailed === 'forbidden';
   }
 }

@@ -2,13 +2,15 @@
 // its levels coalesced to at most 15 updates a second for the view.
 import { AudioEngine } from '../../../audio/audio-engine.ts';
 import type { GestureAudio } from '../../../audio/gesture-audio.ts';
-import type { AudioSink, FrameSource } from '../../../call/audio-ports.ts';
+import type { AudioPipe, AudioSink, FrameSource } from '../../../call/audio-ports.ts';
 
 export interface BrowserAudioOptions {
   audioProcessing: boolean;
   workletBaseUrl?: string | undefined;
   inputDeviceId?: string | undefined;
   outputDeviceId?: string | undefined;
+  /** Set when the call runs in a worker: the processors are handed over to it (see AudioEngineOptions.pipe). */
+  pipe?: AudioPipe | undefined;
   /** What the visitor's gesture opened (see GestureAudio). */
   gesture?: GestureAudio | undefined;
   /** Microphone level, agent-voice level (RMS 0–1) and whether the agent's voice is playing. */
@@ -54,6 +56,7 @@ export function createBrowserAudio(options: BrowserAudioOptions): BrowserAudio {
     inputDeviceId: options.inputDeviceId,
     outputDeviceId: options.outputDeviceId,
     gesture: options.gesture,
+    pipe: options.pipe,
     onInputLevel: schedule,
     onOutputLevel: schedule,
     onNeedsGesture: options.onNeedsGesture,

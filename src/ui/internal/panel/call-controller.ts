@@ -1,21 +1,40 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { AudioSink, FrameSource } from '../../../call/audio-ports.ts';
-import { CallSession, type CallTarget } from '../../../call/session.ts';
+import type { ReactiveControllerHost } from 'lit';
+import type { PlaybackStatus } from '../../../../worklets/messages.ts';
+import type { AudioRequest, AudioSink, FrameSource } from '../../../call/audio-ports.ts';
+import type { CallTarget } from '../../../call/connection.ts';
+import type { SessionLike, Transport } from '../../../call/session-like.ts';
+import type { SessionFactory } from '../../../worker/transport.ts';
+import type { RememberMode } from '../../../call/visit-tokens.ts';
 import type { Turn } from '../../../call/transcript.ts';
 import type {
-  CallState, EndedDetail, ErrorDetail, ReadyDetail, SessionEventMap, ToolDetail,
+  CallState, EndedDetail, ErrorDetail, ReadyDetail, SessionEventMap, SessionStats, ToolDetail,
 } from '../../../call/types.ts';
+import { Emitter } from '../../../call/emitter.ts';
 import type { PublicSessionEvent } from '../../voice-agent-events.ts';
+import { CallAudio } from '../call-audio.ts';
 import { emit } from '../emit.ts';
 
-export type AudioFactory = () => { source: FrameSource; sink: AudioSink };
+export type AudioFactory = (request: AudioRequest) => { source: FrameSource | null; sink: AudioSink };
+
+export type CallEvents = Pick<SessionEventMap, PublicSessionEvent>;
+
+/** The element that shows a call: it renders it, sends the page its events, and owns its device choices. */
+export type CallHost = ReactiveControllerHost & HTMLElement & { inputDeviceId: string; outputDeviceId: string };
 
 /**
- * Binds one CallSession to a Lit host: re-emits each session event as `voice-agent-<name>` on the host
- * and keeps what the view renders (agent, turns, tool, outcome) as plain fields, requesting an update on change.
+ * A call of the page (its session, on the main thread or in a worker: see src/worker/transport.ts, and its
+ * audio), shown by one element at a time: the element that started it, or one that adopted it (see
+ * call-registry.ts). Keeps what the view renders (agent, turns, tool, outcome) as plain fields, asks its element
+ * for an update on change, tells the widget's own parts of each event (`on()`), then sends it to the page as
+ * `voice-agent-<name>`. The page's events are output only: the widget never listens to them, so a page script
+ * that stops them on their way changes nothing inside.
  */
-export class CallController implements ReactiveController {
-  readonly session: CallSession;
+export class CallController extends Emitter<CallEvents> {
+  readonly session: SessionLike;
+  /** The call's audio: the engine, Tap to continue, the microphone held or lost, the device rules. */
+  readonly audio: CallAudio;
+  /** Where the session's calls run. */
+  readonly transport: Transport;
   ready: ReadyDetail | null = null;
   tool: ToolDetail | null = null;
   ended: EndedDetail | null = null;
@@ -35,20 +54,26 @@ export class CallController implements ReactiveController {
   readonly voicedTurns = new Set<number>();
   /** The agent's voice has played during this call. */
   #voiceHeard = false;
-  readonly #host: ReactiveControllerHost & HTMLElement;
+  #host: CallHost | null = null;
+  #createAudio: AudioFactory | null = null;
+  /** The call under way continues one the visitor had on an earlier page (continuation.ts): its `ready` says so. */
+  continuing = false;
 
-  constructor(
-    host: ReactiveControllerHost & HTMLElement,
-    createAudio: AudioFactory,
-  ) {
-    this.#host = host;
-    host.addController(this);
-    this.session = new CallSession({ createAudio });
+  constructor(sessions: SessionFactory) {
+    super();
+    this.transport = sessions.transport;
+    this.session = sessions.create({
+      createAudio: (request) => this.#createAudio!(request),
+      onLevels: (...levels) => this.setLevels(...levels),
+    });
+    this.audio = new CallAudio(this);
     const forward = <K extends PublicSessionEvent>(name: K, update?: (detail: SessionEventMap[K]) => void) =>
       this.session.on(name, (detail) => {
         update?.(detail);
-        this.#host.requestUpdate();
-        emit(this.#host, `voice-agent-${name}`, detail);
+        // The update is asked for first: a part that waits for the next render (a focus move) sees this one.
+        this.#host?.requestUpdate();
+        this.emit(name, detail);
+        if (this.#host) emit(this.#host, `voice-agent-${name}`, detail);
       });
     forward('state', ({ state }) => {
       if (state === 'connecting') {
@@ -57,9 +82,12 @@ export class CallController implements ReactiveController {
         this.liveSince = this.failedAt = null;
         this.voicedTurns.clear();
         this.#voiceHeard = false;
+        this.audio.reset();
       }
     });
     forward('ready', (detail) => {
+      // Said once it is so: an earlier page's call goes on here (additive to the contract).
+      detail.continued = this.continuing;
       this.ready = detail;
       this.liveSince = Date.now();
       // Each `ready` is a new call on the service (after a drop too): no tool of it runs yet, and the `done` of
@@ -68,7 +96,7 @@ export class CallController implements ReactiveController {
     });
     this.session.on('network', ({ online }) => {
       this.offline = !online;
-      this.#host.requestUpdate();
+      this.#host?.requestUpdate();
     });
     forward('transcript', ({ role, final, turnId }) => {
       if (role === 'agent' && final && this.#voiceHeard) this.voicedTurns.add(turnId);
@@ -95,9 +123,53 @@ export class CallController implements ReactiveController {
     return this.session.transcript.breaks;
   }
 
+  /** The element that shows the call, and asks for its audio. */
+  get host(): CallHost | null {
+    return this.#host;
+  }
+
+  /** From now on `host` shows the call (it renders it, gets its events) and makes the audio of its calls. */
+  attach(host: CallHost, createAudio: AudioFactory): void {
+    this.#host = host;
+    this.#createAudio = createAudio;
+    host.requestUpdate();
+  }
+
   /** `microphone: false`: a typed call (no microphone asked for, silent uplink). */
   start(target: CallTarget, options: { microphone?: boolean } = {}): Promise<void> {
     return this.session.start(target, options);
+  }
+
+  /** Hangs up; `reason`: why, when it is not the visitor's hang-up (another call started on the page). */
+  end(reason?: string): Promise<void> {
+    return this.session.end(reason);
+  }
+
+  sendText(text: string): void {
+    this.session.sendText(text);
+  }
+
+  /** Forgets the visit tokens, kept and in memory (see CallSession.forget). */
+  forget(): void {
+    this.session.forget();
+  }
+
+  set muted(muted: boolean) {
+    this.session.muted = muted;
+  }
+
+  set remember(mode: RememberMode) {
+    this.session.remember = mode;
+  }
+
+  /** What the session sent, received and dropped, and where its calls run. */
+  get stats(): SessionStats & { transport: Transport } {
+    return { ...this.session.stats, transport: this.transport };
+  }
+
+  /** The agent voice's playback where the session knows it (in a worker); else the audio engine has it. */
+  get playback(): PlaybackStatus | null | undefined {
+    return (this.session as { playback?: PlaybackStatus | null }).playback;
   }
 
   /** Called with each new level pair; the meters are painted there, without a render. */
@@ -110,16 +182,8 @@ export class CallController implements ReactiveController {
     if (agentSpeaking) this.#voiceHeard = true;
     if (agentSpeaking !== this.agentSpeaking) {
       this.agentSpeaking = agentSpeaking;
-      this.#host.requestUpdate();
+      this.#host?.requestUpdate();
     }
     this.onLevels?.();
-  }
-
-  hostDisconnected(): void {
-    // A widget removed from the page must not leave the microphone or the call running; one that is only
-    // moved (disconnected and connected again in the same task) keeps its call.
-    queueMicrotask(() => {
-      if (!this.#host.isConnected) void this.session.end();
-    });
   }
 }

@@ -1,12 +1,15 @@
 import { html } from 'lit/html.js';
 import type { Catalogue } from '../../i18n/catalogue.ts';
 import { icons } from '../icons.ts';
+import type { ElementRef } from './element-ref.ts';
 import { levelMeter } from './level-meter.ts';
 
 export interface CallControlsProps {
   t: Catalogue;
   muted: boolean;
   inputLevel: number;
+  /** Set to the microphone's meter (painted between renders). */
+  inputMeter: ElementRef;
   onToggleMute: () => void;
   onEnd: () => void;
 }
@@ -16,10 +19,10 @@ export interface CallControlsProps {
  * panel's main action during a call: focus lands there, not on the text box (which would raise a phone's
  * keyboard over End call) nor on End call (where a stray Enter hangs up).
  */
-export function callControls({ t, muted, inputLevel, onToggleMute, onEnd }: CallControlsProps) {
+export function callControls({ t, muted, inputLevel, inputMeter, onToggleMute, onEnd }: CallControlsProps) {
   return html`<div part="controls" class="controls">
     <button part="mute-button" class="secondary" type="button" aria-pressed=${muted ? 'true' : 'false'} data-primary @click=${onToggleMute}>
-      ${muted ? icons.micOff : icons.mic}<span>${t.mute}</span>${levelMeter(inputLevel, 'input-level', muted)}
+      ${muted ? icons.micOff : icons.mic}<span>${t.mute}</span>${levelMeter(inputLevel, 'input-level', inputMeter, muted)}
     </button>
     <button part="end-button" class="danger" type="button" @click=${onEnd}>${icons.hangUp}<span>${t.endCall}</span></button>
   </div>`;

@@ -37,7 +37,8 @@ export class DevicePicker implements ReactiveController {
     private readonly host: ReactiveControllerHost,
     /** Whether the pickers show (a call is live): devices are listed when they start to. */
     showing: () => boolean,
-    private readonly target: DeviceTarget,
+    /** What the pickers change (the running call's, whichever call the element shows). */
+    private readonly target: () => DeviceTarget,
   ) {
     this.#showing = showing;
     host.addController(this);
@@ -65,7 +66,7 @@ export class DevicePicker implements ReactiveController {
       this.inputs = all.filter((device) => device.kind === 'audioinput' && device.deviceId);
       this.outputs = canChooseOutput() ? all.filter((device) => device.kind === 'audiooutput' && device.deviceId) : [];
       // Without the page's permission browsers list no ids: nothing can be said about a chosen device then.
-      if (this.inputs.length > 0) this.target.devicesListed?.(this.inputs, this.outputs);
+      if (this.inputs.length > 0) this.target().devicesListed?.(this.inputs, this.outputs);
     } catch {
       this.inputs = this.outputs = [];
     }
@@ -83,11 +84,11 @@ export class DevicePicker implements ReactiveController {
   }
 
   readonly #onInput = (event: Event): void => {
-    void this.#change(this.target.switchInput((event.target as HTMLSelectElement).value));
+    void this.#change(this.target().switchInput((event.target as HTMLSelectElement).value));
   };
 
   readonly #onOutput = (event: Event): void => {
-    void this.#change(this.target.switchOutput((event.target as HTMLSelectElement).value));
+    void this.#change(this.target().switchOutput((event.target as HTMLSelectElement).value));
   };
 
   /** A closed disclosure ("Audio devices") with the pickers; nothing when the browser lists no microphone. */
@@ -102,8 +103,8 @@ export class DevicePicker implements ReactiveController {
             ${device.label || (device.deviceId === 'default' ? t.defaultDevice : unnamed(i + 1))}
           </option>`,
       );
-    const input = this.target.inputDevice();
-    const output = this.target.outputDevice();
+    const input = this.target().inputDevice();
+    const output = this.target().outputDevice();
     return html`<details part="devices" class="devices">
       <summary id="devices-toggle">${t.devices}</summary>
       <label class="device-field">

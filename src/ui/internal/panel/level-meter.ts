@@ -1,5 +1,6 @@
 import { html, noChange } from 'lit/html.js';
 import { Directive, directive, type ElementPart, type PartInfo, PartType } from 'lit/directive.js';
+import { type ElementRef, ref } from './element-ref.ts';
 
 const FLOOR_DB = -50;
 const CEILING_DB = -10;
@@ -50,8 +51,8 @@ const meterLevel = directive(MeterLevelDirective);
  * `off` (a muted microphone) flattens and dims it. With `prefers-reduced-motion: reduce` the bars stop moving
  * and the meter only changes colour when active.
  */
-export function levelMeter(rms: number, part: 'input-level' | 'output-level', off = false) {
-  return html`<span part=${part} class="meter ${off ? 'off' : ''}" ${meterLevel(off ? 0 : loudness(rms))} aria-hidden="true"
+export function levelMeter(rms: number, part: 'input-level' | 'output-level', meter: ElementRef, off = false) {
+  return html`<span part=${part} class="meter ${off ? 'off' : ''}" ${meterLevel(off ? 0 : loudness(rms))} ${ref(meter)} aria-hidden="true"
     ><i></i><i></i><i></i><i></i><i></i
   ></span>`;
 }

@@ -1,6 +1,7 @@
 import { html, nothing } from 'lit/html.js';
 import type { Catalogue } from '../../i18n/catalogue.ts';
 import { icons } from '../icons.ts';
+import { type ElementRef, ref } from './element-ref.ts';
 
 /** Longest typed message accepted (far below the service's 512 KB message limit). */
 export const MAX_MESSAGE_CHARS = 2000;
@@ -14,10 +15,12 @@ export interface MessageFormProps {
   /** While reconnecting: the box keeps what is typed but cannot send; `hint` says why. */
   disabled?: boolean;
   hint?: string;
+  /** Set to the text box (the focus goes there when a call goes on by typing). */
+  input: ElementRef<HTMLInputElement>;
 }
 
 /** A text box to type instead of speaking; Enter sends. */
-export function messageForm({ t, failed, onSend, disabled = false, hint }: MessageFormProps) {
+export function messageForm({ t, failed, onSend, disabled = false, hint, input: inputRef }: MessageFormProps) {
   const submit = (event: SubmitEvent) => {
     event.preventDefault();
     const input = (event.currentTarget as HTMLFormElement).elements.namedItem('message') as HTMLInputElement;
@@ -27,6 +30,7 @@ export function messageForm({ t, failed, onSend, disabled = false, hint }: Messa
   };
   return html`<form part="message-form" class="message-form" @submit=${submit}>
     <input
+      ${ref(inputRef)}
       part="message-input"
       name="message"
       type="text"

@@ -3,6 +3,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { Turn } from '../../../call/transcript.ts';
 import type { Catalogue } from '../../i18n/catalogue.ts';
 import { icons } from '../icons.ts';
+import { type ElementRef, ref } from './element-ref.ts';
 
 export interface TranscriptProps {
   turns: readonly Turn[];
@@ -12,6 +13,8 @@ export interface TranscriptProps {
   t: Catalogue;
   following: boolean;
   onJumpToLatest: () => void;
+  /** Set to the scrolling list (it follows the newest turn). */
+  list: ElementRef;
 }
 
 /**
@@ -19,10 +22,10 @@ export interface TranscriptProps {
  * turn replaces the text in place. Partial turns are marked provisional. Not a live region: finished turns
  * are announced once by `finalTurnsAnnouncer`.
  */
-export function transcriptView({ turns, breaks = [], agentName, t, following, onJumpToLatest }: TranscriptProps) {
+export function transcriptView({ turns, breaks = [], agentName, t, following, onJumpToLatest, list }: TranscriptProps) {
   if (turns.length === 0 && breaks.length === 0) return nothing;
   return html`<div class="transcript-wrap">
-    <ol part="transcript" class="transcript" aria-label=${t.transcript} aria-live="off" tabindex="0">
+    <ol ${ref(list)} part="transcript" class="transcript" aria-label=${t.transcript} aria-live="off" tabindex="0">
       ${repeat(
         withBreaks(turns, breaks),
         (item) => item.key,

@@ -1,0 +1,28 @@
+// What the widget's view needs of a call session: CallSession itself (the call on the page's main thread) or
+// WorkerSession (src/worker/: the same session in a worker, mirrored here). Both keep this shape.
+import type { CallTarget } from './connection.ts';
+import type { Turn } from './transcript.ts';
+import type { CallState, SessionEventMap, SessionStats } from './types.ts';
+import type { RememberMode } from './visit-tokens.ts';
+
+/** Where a call's socket and audio frames are handled. */
+export type Transport = 'worker' | 'main-thread';
+
+export interface SessionLike {
+  readonly state: CallState;
+  readonly transcript: { readonly all: readonly Turn[]; readonly breaks: readonly number[] };
+  readonly stats: SessionStats;
+  /** Whether the current call uses a microphone. */
+  readonly microphone: boolean;
+  /** The browser says it is offline (a hint). */
+  readonly offline: boolean;
+  muted: boolean;
+  remember: RememberMode;
+  on<K extends keyof SessionEventMap>(name: K, listener: (detail: SessionEventMap[K]) => void): () => void;
+  start(target: CallTarget, options?: { microphone?: boolean }): Promise<void>;
+  /** `reason`: the widget's own, said in `ended` (another call started on the page). */
+  end(reason?: string): Promise<void>;
+  sendText(text: string): void;
+  forget(): void;
+  pageRestored(): void;
+}

@@ -1,0 +1,113 @@
+// The audio of a call (the current or last one of a CallController): the engine its element asks for, what the
+// browser or the system does to it (held until a tap, the microphone held or gone) and the device rules (the
+// pickers switch the running call; a chosen device that is gone is forgotten).
+import type { PlaybackStatus } from '../../audio/audio-engine.ts';
+import type { GestureAudio } from '../../audio/gesture-audio.ts';
+import type { AudioRequest } from '../../call/audio-ports.ts';
+import { type BrowserAudio, type BrowserAudioOptions, createBrowserAudio } from './panel/browser-audio.ts';
+import type { CallController, CallHost } from './panel/call-controller.ts';
+import type { DeviceTarget } from './panel/device-picker.ts';
+
+type DeviceProperty = 'inputDeviceId' | 'outputDeviceId';
+
+/** The element's audio settings (its attributes and device properties). */
+export interface AudioSettings {
+  readonly audioProcessing: string;
+  readonly workletBase: string;
+  readonly inputDeviceId: string;
+  readonly outputDeviceId: string;
+}
+
+export class CallAudio {
+  /** The browser holds the call's audio until the visitor taps ("Tap to continue"). */
+  needsTap = false;
+  /** The microphone went away mid-call: the call goes on typed. */
+  microphoneLost = false;
+  /** The system holds the microphone (another app, a phone call): the agent hears silence until it is back. */
+  microphoneHeld = false;
+  #audio: BrowserAudio | null = null;
+  readonly #call: CallController;
+
+  constructor(call: CallController) {
+    this.#call = call;
+    call.session.on('microphone', () => this.#changed(() => (this.microphoneLost = true)));
+  }
+
+  /** What the device pickers change: the element's device properties and the running call's audio. */
+  readonly devices: DeviceTarget = {
+    inputDevice: () =>
+      this.#host?.inputDeviceId || this.#audio?.engine.inputStream?.getAudioTracks()[0]?.getSettings().deviceId || '',
+    outputDevice: () => this.#host?.outputDeviceId ?? '',
+    switchInput: async (deviceId) => {
+      await this.#audio?.engine.setInputDevice(deviceId);
+      if (this.#host) this.#host.inputDeviceId = deviceId;
+    },
+    switchOutput: async (deviceId) => {
+      await this.#audio?.engine.setOutputDevice(deviceId);
+      if (this.#host) this.#host.outputDeviceId = deviceId;
+    },
+    devicesListed: (inputs, outputs) => {
+      const gone = (id: string, devices: readonly MediaDeviceInfo[]) => !devices.some((d) => d.deviceId === id);
+      const host = this.#host;
+      if (host && gone(host.inputDeviceId, inputs)) this.#forget('inputDeviceId', host.inputDeviceId);
+      if (host && outputs.length > 0 && gone(host.outputDeviceId, outputs)) this.#forget('outputDeviceId', host.outputDeviceId);
+    },
+  };
+
+  /** The real audio of a call of `element`: its settings, the call's `request`, what the gesture opened. */
+  createFor(element: AudioSettings, { pipe }: AudioRequest, gesture: GestureAudio | null): BrowserAudio {
+    return this.create({
+      pipe,
+      audioProcessing: element.audioProcessing !== 'off',
+      workletBaseUrl: element.workletBase || undefined,
+      inputDeviceId: element.inputDeviceId || undefined,
+      outputDeviceId: element.outputDeviceId || undefined,
+      gesture: gesture ?? undefined,
+    });
+  }
+
+  /** The real audio (microphone and agent voice), with its levels feeding the meters. */
+  create(options: Omit<BrowserAudioOptions, 'onLevels'>): BrowserAudio {
+    this.#audio = createBrowserAudio({
+      ...options,
+      onLevels: (input, output, speaking) => this.#call.setLevels(input, output, speaking),
+      onNeedsGesture: (needsTap) => this.#changed(() => (this.needsTap = needsTap)),
+      onInputDeviceEnded: (deviceId) => this.#forget('inputDeviceId', deviceId),
+      onInputHeld: (held) => this.#changed(() => (this.microphoneHeld = held)),
+    });
+    return this.#audio;
+  }
+
+  /** A new call: nothing of the last one's audio is said any more. */
+  reset(): void {
+    this.needsTap = this.microphoneLost = this.microphoneHeld = false;
+  }
+
+  /** Resumes the call's audio held by the browser; call it synchronously inside the visitor's tap. */
+  resume(): void {
+    this.#audio?.engine.resumeAudio();
+  }
+
+  /** The agent voice's playback (queue, played position, underruns); null without audio. */
+  get playback(): PlaybackStatus | null {
+    return this.#audio?.engine.playback ?? null;
+  }
+
+  get #host(): CallHost | null {
+    return this.#call.host;
+  }
+
+  #changed(apply: () => void): void {
+    apply();
+    this.#host?.requestUpdate();
+  }
+
+  /** A chosen device that is gone (unplugged, a headset switched off) is not the choice any more: the picker
+   *  shows the default device that took over, and the next call does not ask for the gone one with `exact`
+   *  (which fails with MIC_UNAVAILABLE every time). */
+  #forget(property: DeviceProperty, deviceId: string | undefined): void {
+    const host = this.#host;
+    if (host && deviceId && host[property] === deviceId) host[property] = '';
+    host?.requestUpdate();
+  }
+}

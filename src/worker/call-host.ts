@@ -1,0 +1,189 @@
+// The call in the worker: one CallSession (the same as on the main thread: ticket, socket, state machine,
+// messages, reconnection, liveness pings, the uplink's pace) with its audio on ports (port-audio.ts). The
+// page's main thread hears what the view and the page need: every session event, the levels at most 15 times
+// a second, and the counters at least once a second.
+import type { PlaybackStatus } from '../../worklets/messages.ts';
+import { browserNetworkHints, type NetworkHints } from '../call/network-hints.ts';
+import { CallSession } from '../call/session.ts';
+import type { SessionEventMap } from '../call/types.ts';
+import type { VisitValues } from '../call/visit-store.ts';
+import { PortSink, PortSource } from './port-audio.ts';
+import type { FromWorker, ToWorker } from './protocol.ts';
+
+/** The worker's global scope, as far as the host uses it. */
+export interface HostScope {
+  postMessage(message: FromWorker): void;
+  onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
+}
+
+const EVENTS: (keyof SessionEventMap)[] = [
+  'state', 'ready', 'transcript', 'interrupted', 'tool', 'ended', 'error', 'network', 'uplink', 'microphone',
+];
+
+type Levels = { input: number; output: number; speaking: boolean };
+
+/** Shortest time between two level messages: 15 a second. */
+const LEVELS_MS = 1000 / 15;
+/** Between two stats messages: a frame's time, so the page's `stats` (read synchronously there) are never
+ *  more than a frame behind what the worker sent and played. */
+const STATS_MS = 20;
+
+export class CallHost {
+  #session: CallSession | null = null;
+  #source: PortSource | null = null;
+  #sink: PortSink | null = null;
+  #online = true;
+  readonly #networkListeners = new Set<() => void>();
+  readonly #levels: Levels = { input: 0, output: 0, speaking: false };
+  #levelsAt = -Infinity;
+  #levelsTimer: ReturnType<typeof setTimeout> | null = null;
+  #statsTimer: ReturnType<typeof setInterval> | null = null;
+  readonly #scope: HostScope;
+
+  constructor(scope: HostScope) {
+    this.#scope = scope;
+    scope.onmessage = (event) => this.#receive(event.data);
+    this.#post({ type: 'hello' });
+  }
+
+  #post(message: FromWorker): void {
+    this.#scope.postMessage(message);
+  }
+
+  #receive(message: ToWorker): void {
+    const session = this.#session;
+    switch (message.type) {
+      case 'start':
+        return this.#start(message);
+      case 'end':
+        return void session?.end(message.reason);
+      case 'text':
+        try {
+          session?.sendText(message.text);
+        } catch {
+          // The call left `live` while the text was on its way: the main thread checked it before sending.
+        }
+        return;
+      case 'muted':
+        if (session) session.muted = message.muted;
+        return;
+      case 'remember':
+        if (session) session.remember = message.remember;
+        return;
+      case 'forget':
+        return session?.forget();
+      case 'page-restored':
+        return session?.pageRestored();
+      case 'network':
+        this.#online = message.online;
+        return this.#networkListeners.forEach((changed) => changed());
+      case 'source-opened':
+        return this.#source?.opened(message.error);
+      case 'source-failed':
+        return this.#source?.failed(message.error);
+      case 'capture-port':
+        return this.#source ? this.#source.attach(message.port) : message.port.close();
+      case 'sink-opened':
+        return this.#sink?.opened(message.error);
+      case 'sink-failed':
+        return this.#sink?.failed(message.error);
+      case 'playback-port':
+        return this.#sink ? this.#sink.attach(message.port, message.outputLatencyMs) : message.port.close();
+    }
+  }
+
+  #start(message: Extract<ToWorker, { type: 'start' }>): void {
+    if (this.#session) return; // one call per worker
+    const post = (out: FromWorker) => this.#post(out);
+    const session = new CallSession({
+      createAudio: ({ microphone }) => {
+        const source = microphone ? new PortSource(post) : null;
+        const sink = new PortSink(post);
+        if (source) source.onLevel = ({ rms }) => this.#setLevels({ input: rms });
+        sink.onStatus = (status) => this.#playbackStatus(status);
+        this.#source = source;
+        this.#sink = sink;
+        return { source, sink };
+      },
+      visits: this.#visits(message.visit),
+      network: this.#network(),
+    });
+    this.#session = session;
+    this.#online = message.online;
+    session.remember = message.remember;
+    session.muted = message.muted;
+    for (const name of EVENTS) {
+      session.on(name, (detail) => {
+        if (name === 'state') this.#postStats();
+        this.#post({ type: 'event', name, detail } as FromWorker);
+      });
+    }
+    this.#statsTimer = setInterval(() => this.#postStats(), STATS_MS);
+    void session.start(message.target, { microphone: message.microphone });
+  }
+
+  #postStats(): void {
+    const session = this.#session;
+    if (!session) return;
+    this.#post({ type: 'stats', stats: { ...session.stats }, playback: this.#sink?.status ?? null });
+    if (session.state === 'ended' || session.state === 'error') {
+      if (this.#statsTimer !== null) clearInterval(this.#statsTimer);
+      this.#statsTimer = null;
+    }
+  }
+
+  #playbackStatus(status: PlaybackStatus): void {
+    this.#setLevels({ output: status.drained ? 0 : status.rms, speaking: !status.drained });
+  }
+
+  /** Levels reach the main thread at most 15 times a second: the latest values, never a queue of them. */
+  #setLevels(levels: Partial<Levels>): void {
+    Object.assign(this.#levels, levels);
+    if (this.#levelsTimer !== null) return;
+    const wait = this.#levelsAt + LEVELS_MS - performance.now();
+    this.#levelsTimer = setTimeout(() => {
+      this.#levelsTimer = null;
+      this.#levelsAt = performance.now();
+      this.#post({ type: 'levels', ...this.#levels });
+    }, Math.max(0, wait));
+  }
+
+  /** The page's store of the visit, seen from here: the token it gave for the first ticket, and each new token
+   *  the service gives sent back to it (forget() is the page's own). */
+  #visits(initial: string | undefined): VisitValues {
+    let latest = initial;
+    return {
+      get: () => latest,
+      put: (key, value, stored) => {
+        latest = value as string;
+        this.#post({ type: 'visit', key, visit: latest, stored });
+      },
+      forget: () => (latest = undefined),
+      forgetAll: () => (latest = undefined),
+    };
+  }
+
+  /** The browser's online hints: the main thread's, relayed, and the worker's own where it has them. Offline
+   *  when either says so: a socket the network cut may close here before the page's `offline` is relayed. */
+  #network(): NetworkHints {
+    const own = browserNetworkHints(this.#scope);
+    const online = () => this.#online && own.online;
+    return {
+      get online() {
+        return online();
+      },
+      subscribe: (listener) => {
+        let last = online();
+        const changed = () => {
+          if (online() !== last) listener((last = online()));
+        };
+        this.#networkListeners.add(changed);
+        const stopOwn = own.subscribe(changed);
+        return () => {
+          this.#networkListeners.delete(changed);
+          stopOwn();
+        };
+      },
+    };
+  }
+}

@@ -1,0 +1,269 @@
+// The page's side of a call that runs in a worker (call-host.ts): the same shape as CallSession, so the view
+// cannot tell them apart. Here stays what needs the page: the visitor's gesture (the audio is opened in it and
+// its processors handed to the worker), storage, the browser's online hints. Everything else is mirrored from
+// the worker's messages: the state, the transcript (replayed into the same TranscriptTurns, so turn ids agree),
+// every event, the counters, the levels. One worker per call, let go when the call is over.
+import type { PlaybackStatus } from '../../worklets/messages.ts';
+import type { AudioRequest, AudioSink, FrameSource } from '../call/audio-ports.ts';
+import type { CallTarget } from '../call/connection.ts';
+import { Emitter } from '../call/emitter.ts';
+import { CallError, toCallError } from '../call/errors.ts';
+import { browserNetworkHints, type NetworkHints } from '../call/network-hints.ts';
+import type { SessionLike } from '../call/session-like.ts';
+import { isActive } from '../call/state-machine.ts';
+import { TranscriptTurns } from '../call/transcript.ts';
+import type { CallState, ErrorDetail, SessionEventMap, SessionStats } from '../call/types.ts';
+import { typedText } from '../call/typed-text.ts';
+import { agentKey, pageVisitStore, type VisitStore } from '../call/visit-store.ts';
+import type { RememberMode } from '../call/visit-tokens.ts';
+import type { FromWorker, ToWorker } from './protocol.ts';
+
+export interface WorkerSessionOptions {
+  /** A worker running call-worker.ts for the next call, or null where none can be had now. */
+  spawn: () => Worker | null;
+  createAudio: (request: AudioRequest) => { source: FrameSource | null; sink: AudioSink };
+  /** Microphone level, agent-voice level (RMS 0–1) and whether the agent speaks: at most 15 a second. */
+  onLevels?: (input: number, output: number, agentSpeaking: boolean) => void;
+  network?: NetworkHints;
+  visits?: VisitStore;
+}
+
+const freshStats = (): SessionStats => ({ droppedMessages: 0, framesSent: 0, framesDropped: 0, audioBytesReceived: 0, rttMs: null });
+
+/** The parts of the call under way. */
+interface WorkerCall {
+  worker: Worker;
+  audio: { source: FrameSource | null; sink: AudioSink };
+  /** Resolves once the call is live, or over (what start() returns). */
+  started: Promise<void>;
+  /** Resolves once the call is over (what end() returns). */
+  over: Promise<void>;
+  settle: { started: () => void; over: () => void };
+  stopHints: () => void;
+  finished: boolean;
+}
+
+export class WorkerSession extends Emitter<SessionEventMap> implements SessionLike {
+  readonly transcript = new TranscriptTurns();
+  stats: SessionStats = freshStats();
+  /** The agent voice's playback, as the worker last reported it (null before a call has audio). */
+  playback: PlaybackStatus | null = null;
+  #state: CallState = 'idle';
+  #call: WorkerCall | null = null;
+  #muted = false;
+  #remember: RememberMode = 'visit';
+  #microphone = false;
+  #ending: Promise<void> | null = null;
+  readonly #network: NetworkHints;
+  readonly #visits: VisitStore;
+  readonly #options: WorkerSessionOptions;
+
+  constructor(options: WorkerSessionOptions) {
+    super();
+    this.#options = options;
+    this.#network = options.network ?? browserNetworkHints();
+    this.#visits = options.visits ?? pageVisitStore();
+  }
+
+  get state(): CallState {
+    return this.#state;
+  }
+
+  get muted(): boolean {
+    return this.#muted;
+  }
+  set muted(muted: boolean) {
+    this.#muted = muted;
+    this.#send({ type: 'muted', muted });
+  }
+
+  get remember(): RememberMode {
+    return this.#remember;
+  }
+  set remember(remember: RememberMode) {
+    this.#remember = remember;
+    this.#send({ type: 'remember', remember });
+  }
+
+  get microphone(): boolean {
+    return this.#microphone;
+  }
+
+  get offline(): boolean {
+    return !this.#network.online;
+  }
+
+  start(target: CallTarget, options: { microphone?: boolean } = {}): Promise<void> {
+    if (isActive(this.#state)) return this.#call?.started ?? Promise.resolve();
+    if (!target.publicId) throw new TypeError('voice-agent: a public-id is needed to start a call');
+    const microphone = options.microphone !== false;
+    this.transcript.clear();
+    this.stats = freshStats();
+    this.playback = null;
+    this.#ending = null;
+    const worker = this.#options.spawn();
+    let audio: WorkerCall['audio'];
+    try {
+      if (!worker) throw new CallError('LOAD_FAILED', 'The call could not start its worker.');
+      const send = (message: ToWorker, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
+      // In the visitor's gesture: the audio opens here, its processors go to the worker as they come.
+      audio = this.#options.createAudio({
+        microphone,
+        pipe: {
+          capture: (port) => send({ type: 'capture-port', port }, [port]),
+          playback: (port, outputLatencyMs) => send({ type: 'playback-port', port, outputLatencyMs }, [port]),
+        },
+      });
+    } catch (error) {
+      worker?.terminate();
+      this.#move('connecting');
+      this.#move('error');
+      this.emit('error', toCallError(error, 'SERVER_ERROR').toDetail());
+      return Promise.resolve();
+    }
+    const settle = { started: () => {}, over: () => {} };
+    const call: WorkerCall = {
+      worker, audio, settle, stopHints: () => {}, finished: false,
+      started: new Promise<void>((resolve) => (settle.started = resolve)),
+      over: new Promise<void>((resolve) => (settle.over = resolve)),
+    };
+    this.#call = call;
+    this.#microphone = microphone;
+    worker.onmessage = (event: MessageEvent<FromWorker>) => this.#receive(call, event.data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      this.#fail(call, new CallError('LOAD_FAILED', 'The call’s worker failed.'));
+    };
+    call.stopHints = this.#network.subscribe((online) => this.#send({ type: 'network', online }));
+    this.#move('connecting');
+    const remember = this.#remember;
+    const visit = this.#visits.get(agentKey('visit', target.serverUrl, target.publicId), remember === 'visit');
+    this.#send({
+      type: 'start', target, microphone, remember, muted: this.#muted, online: this.#network.online,
+      visit: typeof visit === 'string' ? visit : undefined,
+    });
+    const answer = (type: 'source-opened' | 'sink-opened') => [
+      () => this.#send({ type }),
+      (error: unknown) => this.#send({ type, error: toCallError(error, 'AUDIO_UNSUPPORTED').toDetail() }),
+    ] as const;
+    if (microphone) attempt(() => audio.source!.open()).then(...answer('source-opened'));
+    attempt(() => audio.sink.open((error) => this.#send({ type: 'sink-failed', error: error.toDetail() }))).then(
+      ...answer('sink-opened'),
+    );
+    return call.started;
+  }
+
+  end(reason?: string): Promise<void> {
+    const call = this.#call;
+    if (!call || !isActive(this.#state)) return Promise.resolve();
+    if (this.#ending) return this.#ending;
+    // The microphone is let go at once, here: a call started next on the page finds it free.
+    call.audio.source?.close();
+    this.#send(reason ? { type: 'end', reason } : { type: 'end' });
+    return (this.#ending = call.over);
+  }
+
+  sendText(text: string): void {
+    if (this.#state !== 'live') throw new Error(`voice-agent: sendText needs a live call (the call is ${this.#state})`);
+    const message = typedText(text);
+    if (message) this.#send(message);
+  }
+
+  forget(): void {
+    this.#send({ type: 'forget' });
+  }
+
+  pageRestored(): void {
+    this.#send({ type: 'page-restored' });
+  }
+
+  #send(message: ToWorker): void {
+    this.#call?.worker.postMessage(message);
+  }
+
+  #receive(call: WorkerCall, message: FromWorker): void {
+    if (call !== this.#call) return;
+    switch (message.type) {
+      case 'event':
+        return this.#event(call, message);
+      case 'stats':
+        this.stats = message.stats;
+        this.playback = message.playback;
+        return;
+      case 'levels':
+        return this.#options.onLevels?.(message.input, message.output, message.speaking);
+      case 'source':
+        if (message.op === 'close') return call.audio.source?.close();
+        return call.audio.source?.start(
+          () => undefined, // the frames go to the worker
+          (error) => this.#send({ type: 'source-failed', error: error.toDetail() }),
+        );
+      case 'sink':
+        return call.audio.sink.close();
+      case 'visit':
+        return this.#visits.put(message.key, message.visit, message.stored);
+    }
+  }
+
+  #event(call: WorkerCall, message: Extract<FromWorker, { type: 'event' }>): void {
+    switch (message.name) {
+      case 'state': {
+        const { state } = message.detail;
+        if (state === this.#state) return; // `connecting` was said here already, in the gesture
+        if (state === 'reconnecting') this.transcript.markBreak();
+        this.#move(state);
+        if (state === 'live') call.settle.started();
+        return;
+      }
+      case 'transcript': {
+        const { role, text, final } = message.detail;
+        return this.emit('transcript', this.transcript.apply(role, text, final));
+      }
+      case 'microphone':
+        this.#microphone = false;
+        break;
+      case 'ended':
+      case 'error':
+        this.emit(message.name, message.detail as never);
+        return this.#finished(call);
+    }
+    this.emit(message.name, message.detail as never);
+  }
+
+  /** The worker died (it could not load, or crashed): the call ends here with `error`. */
+  #fail(call: WorkerCall, error: CallError): void {
+    if (call !== this.#call || !isActive(this.#state)) return;
+    const detail: ErrorDetail = error.toDetail();
+    this.#move('error');
+    this.emit('error', detail);
+    this.#finished(call);
+  }
+
+  /** The call is over: its audio and its worker are let go. */
+  #finished(call: WorkerCall): void {
+    if (call.finished) return;
+    call.finished = true;
+    call.stopHints();
+    call.audio.source?.close();
+    call.audio.sink.close();
+    call.worker.onmessage = call.worker.onerror = null;
+    call.worker.terminate();
+    call.settle.started();
+    call.settle.over();
+  }
+
+  #move(next: CallState): void {
+    if (next === this.#state) return;
+    this.#state = next;
+    this.emit('state', { state: next });
+  }
+}
+
+/** Runs `fn` now; a synchronous throw becomes a rejection. */
+function attempt<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return fn();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
