@@ -56,8 +56,11 @@ export interface CallOptions {
   outputDeviceId?: string;
 }
 
-/** Loads the page, adds a `<voice-agent>` with these settings, starts a call and waits for it to be live;
- *  returns its conversationId (from `voice-agent-ready`). */
+/** How long start() may take to settle: the call's code, the microphone, the ticket and the socket. */
+const START_SETTLES_MS = 20_000;
+
+/** Loads the page, adds a `<voice-agent>` with these settings, starts a call and waits for it to be live, in
+ *  the call's worker; returns its conversationId (from `voice-agent-ready`). */
 export async function startCall(page: Page, lane: Lane, options: CallOptions): Promise<string> {
   await page.goto(lane.site.url);
   await page.evaluate(
@@ -73,8 +76,16 @@ export async function startCall(page: Page, lane: Lane, options: CallOptions): P
     },
     { serviceUrl: lane.service.url, ...options },
   );
-  await widget(page).evaluate((element: Widget) => element.start());
+  // start() settles once the call is under way; a page that never lets it settle fails here, not at the test's timeout.
+  const settled = widget(page).evaluate((element: Widget) => element.start());
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stuck = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`start() did not settle within ${START_SETTLES_MS / 1000} s (the page stopped answering?)`)), START_SETTLES_MS);
+  });
+  await Promise.race([settled, stuck]).finally(() => clearTimeout(timer));
   await expect(widget(page)).toHaveAttribute('state', 'live', { timeout: 20_000 });
+  // The lane measures the call where it runs by default: in its worker (src/worker/), not the main thread's fallback.
+  expect(await widget(page).evaluate((element: Widget) => element.stats.transport), 'where the call runs').toBe('worker');
   const [ready] = await eventsOf(page, 'ready');
   return ready!.conversationId as string;
 }
