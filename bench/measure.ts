@@ -338,3 +338,10 @@ export function holdBackSeconds(
   }
   return consumed / inputRate - produced / outputRate;
 }
+
+/** The value below which a share `p` (0–1) of `values` lies (NaN for none). */
+export function percentile(values: readonly number[], p: number): number {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+}

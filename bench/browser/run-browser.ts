@@ -4,7 +4,9 @@
 // silences the agent, what the widget costs the page's main thread and heap, and what it downloads.
 import type { CDPSession, Page } from 'playwright';
 import { build } from 'vite';
+import { percentile } from '../measure.ts';
 import type { Table } from '../report.ts';
+import { busyPageBench } from './busy-page.ts';
 import { startCallRig } from './call-rig.ts';
 import { instrumentPage, type BenchWindow, type ProbeReport } from './instrument.ts';
 import { litFreeBound } from './lit-free-bound.ts';
@@ -109,11 +111,13 @@ export async function browserBench({ callSeconds }: BrowserBenchOptions): Promis
       ],
       ['errors', String(errors), '0'],
     ];
-    const total = sum(site.served);
-    const withoutLit = await litFreeBound(site.served);
+    const served = [...site.served]; // this call's page only: the busy pages below load the widget again
+    const busyPage = await busyPageBench(browser, proxy, site.url);
+    const total = sum(served);
+    const withoutLit = await litFreeBound(served);
     const downloads = [
       ['on page load, before any interaction', kb(sum(onLoad)), files(onLoad)],
-      ['for a whole call, everything together', kb(total), files(site.served)],
+      ['for a whole call, everything together', kb(total), files(served)],
       ['the same call if Lit cost nothing (a build with Lit stubbed out: the floor for a panel without Lit)', kb(sum(withoutLit)), files(withoutLit)],
       ...PEERS.map(([name, bytes]) => [name, kb(bytes), 'peers.md']),
     ];
@@ -129,6 +133,7 @@ export async function browserBench({ callSeconds }: BrowserBenchOptions): Promis
             `is \`npm run bench -- --call-seconds=600\` (a 10-minute call), the default call is shorter.`,
         ],
       },
+      busyPage,
       {
         title: 'What a page downloads from the widget (gzip -9)',
         header: ['when', 'gzip', 'files'],
@@ -199,12 +204,6 @@ function silentAt(report: ProbeReport): number | null {
     silentFrame = markFrame - (before.length - 1 - lastBefore) * quantumFrames;
   }
   return eventAt + ((silentFrame - eventFrame) / sampleRate) * 1000;
-}
-
-function percentile(values: number[], p: number): number {
-  if (!values.length) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 }
 
 /** Share of one core the page's main thread was busy between two samples. */

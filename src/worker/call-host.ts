@@ -1,7 +1,7 @@
 // The call in the worker: one CallSession (the same as on the main thread: ticket, socket, state machine,
 // messages, reconnection, liveness pings, the uplink's pace) with its audio on ports (port-audio.ts). The
 // page's main thread hears what the view and the page need: every session event, the levels at most 15 times
-// a second, and the counters at least once a second.
+// a second, and the counters every 20 ms.
 import type { PlaybackStatus } from '../../worklets/messages.ts';
 import { browserNetworkHints, type NetworkHints } from '../call/network-hints.ts';
 import { CallSession } from '../call/session.ts';

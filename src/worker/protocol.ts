@@ -43,7 +43,7 @@ export type FromWorker =
   /** The worker's code is running. */
   | { type: 'hello' }
   | { [K in keyof SessionEventMap]: { type: 'event'; name: K; detail: SessionEventMap[K] } }[keyof SessionEventMap]
-  /** The call's counters and the playback's status: at least once a second during a call, and at each state. */
+  /** The call's counters and the playback's status: every 20 ms during a call, and at each state. */
   | { type: 'stats'; stats: SessionStats; playback: PlaybackStatus | null }
   /** Microphone and agent-voice levels (RMS 0–1), at most 15 times a second. */
   | { type: 'levels'; input: number; output: number; speaking: boolean }

@@ -51,7 +51,7 @@ function countAudioContextsAndWorkers(): void {
 }
 
 /** One call, live then hung up, waited for in the page: state events, not the attribute polled from outside. */
-async function startAndEnd(el: Widget): Promise<void> {
+async function startAndEnd(el: Widget): Promise<{ live: number; ended: number }> {
   const reached = (state: string) =>
     new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`not ${state} within 20 s (state: ${el.state})`)), 20_000);
@@ -64,12 +64,15 @@ async function startAndEnd(el: Widget): Promise<void> {
       el.addEventListener('voice-agent-state', check);
       check();
     });
+  const startedAt = performance.now();
   const live = reached('live');
   await el.start();
   await live;
+  const liveAt = performance.now();
   const ended = reached('ended');
   await el.end();
   await ended;
+  return { live: liveAt - startedAt, ended: performance.now() - liveAt };
 }
 
 test(`${CYCLES} calls started and ended leave no worker, track, context or socket behind`, async ({ page }) => {
@@ -80,7 +83,13 @@ test(`${CYCLES} calls started and ended leave no worker, track, context or socke
   const widget = page.locator('voice-agent');
   let workersSeen = 0;
   page.on('worker', () => workersSeen++);
-  for (let i = 0; i < CYCLES; i++) await widget.evaluate(startAndEnd);
+  const times = { live: 0, ended: 0 };
+  for (let i = 0; i < CYCLES; i++) {
+    const { live, ended } = await widget.evaluate(startAndEnd);
+    times.live += live / CYCLES;
+    times.ended += ended / CYCLES;
+  }
+  console.log(`${CYCLES} calls: ${times.live.toFixed(0)} ms from start() to live, ${times.ended.toFixed(0)} ms from end() to ended, on average`);
   expect(await widget.evaluate((el: Widget) => el.stats.transport)).toBe('worker');
   expect(await eventsOf(page, 'error')).toEqual([]);
   // Each call had a worker of its own, and none is left.

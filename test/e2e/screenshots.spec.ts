@@ -39,6 +39,9 @@ for (const lang of ['ar', 'en'] as const) {
     await page.goto(`/?agent=${agent}&lang=${lang}&page-lang=${lang}&layout=floating`);
     await page.getByRole('button', { name: lang === 'ar' ? 'المساعد الصوتي' : 'Voice assistant', exact: true }).click();
     await expect(widget).toHaveAttribute('open', '');
+    // The panel itself, not the launcher's spinner while the call's code loads.
+    await expect(widget.locator('[part="panel"]')).toBeVisible();
+    await expect(widget.locator('[part="launcher"]')).not.toHaveClass(/busy/);
     await page.screenshot({ path: `test-results/screenshots/${lang}-floating-open.png` });
   });
 }

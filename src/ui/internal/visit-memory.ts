@@ -55,9 +55,10 @@ export class VisitMemory {
     this.#put(LANG_KEY, lang);
   }
 
-  /** The previous page of this tab left a call with this agent to continue (continuation.ts reads it). */
+  /** The previous page of this tab left a call with this agent to continue (continuation.ts reads it; whether
+   *  this widget may offer it is the owner's: Widget). */
   get continuationOffered(): boolean {
-    return this.#remembers() && this.#store.hasForTab(this.#key('continue'));
+    return this.#store.hasForTab(this.#key('continue'));
   }
 
   /** Forgets the visit: everything kept on this page and stored on this origin, for every agent. */

@@ -71,7 +71,7 @@ export class Widget {
         consent: this.#consent,
         knownAgent: () => this.#rememberedAgent,
         target: () => this.target,
-        continues: () => host.remember !== 'none' && host.continue !== 'off',
+        continues: () => this.#continues,
         shell: () => this.#shell?.base ?? null,
         chooseLang: (lang) => {
           memory.chosenLang = lang;
@@ -157,7 +157,7 @@ export class Widget {
     const host = this.#host;
     this.#rememberedAgent = this.#memory.lastAgent;
     this.#reflectState();
-    const offered = host.continue !== 'off' && this.#memory.continuationOffered;
+    const offered = this.#continues && this.#memory.continuationOffered;
     if (offered && this.#floating) host.open = true;
     if (!this.#floating || host.open || loadedCallUi()) this.#calls.loadInBackground();
   }
@@ -222,6 +222,11 @@ export class Widget {
     const { open } = this.#host;
     if (open) this.#calls.loadInBackground();
     emit(this.#host, 'voice-agent-toggle', { open });
+  }
+
+  /** The owner lets a call go on on the next page: `remember="visit"` and `continue` not `off`. */
+  get #continues(): boolean {
+    return this.#host.remember !== 'none' && this.#host.continue !== 'off';
   }
 
   get #floating(): boolean {
