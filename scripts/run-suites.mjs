@@ -1,7 +1,8 @@
 // Runs the test runners one after the other, each even when one before it failed, and fails when any did: a
 // red Vitest run must not hide the end-to-end results, nor a failed Chromium test skip the WebKit lane.
-// The WebKit lane runs last and alone (see playwright.config.ts), with a JSON report of its own.
-// Usage: node scripts/run-suites.mjs [vitest] [e2e]   (both when none is named)
+// The WebKit lane runs alone after the other browsers (see playwright.config.ts), and the real-devices lane
+// last and alone (playwright.devices.config.ts), each with a JSON report of its own.
+// Usage: node scripts/run-suites.mjs [vitest] [e2e] [devices]   (all when none is named)
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 
@@ -16,6 +17,10 @@ const SUITES = {
       { command: 'playwright', args: ['test', '--project', 'chromium', '--project', 'firefox'] },
       { command: 'playwright', args: ['test', '--project', 'webkit'], env: { E2E_REPORT: 'test-results/e2e-webkit.json' } },
     ],
+  },
+  devices: {
+    reports: ['test-results/e2e-devices.json'],
+    runs: [{ command: 'playwright', args: ['test', '-c', 'playwright.devices.config.ts'] }],
   },
 };
 

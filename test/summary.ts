@@ -1,6 +1,6 @@
 // Prints one closing line for the whole suite from the runners' JSON reports (written by `npm test`):
 // "total: N passed, N failed, N skipped", after one line per runner and per Playwright project (Chromium,
-// Firefox, the WebKit lane). Used by .ci/run after the runners' own summaries.
+// Firefox, the WebKit lane, the real-devices lane in each engine). Used by .ci/run after the runners' own summaries.
 import { existsSync, readFileSync } from 'node:fs';
 
 interface Counts {
@@ -42,8 +42,14 @@ function playwright(files: string[]): Map<string, Counts> | null {
   return projects;
 }
 
-const PROJECTS: Record<string, string> = { chromium: 'Chromium', firefox: 'Firefox', webkit: 'WebKit lane' };
-const e2e = playwright(['test-results/e2e.json', 'test-results/e2e-webkit.json']);
+const PROJECTS: Record<string, string> = {
+  chromium: 'Chromium',
+  firefox: 'Firefox',
+  webkit: 'WebKit lane',
+  'devices-chromium': 'real devices, Chromium',
+  'devices-firefox': 'real devices, Firefox',
+};
+const e2e = playwright(['test-results/e2e.json', 'test-results/e2e-webkit.json', 'test-results/e2e-devices.json']);
 // A project with no test in the report did not run: that counts as a failure, like a missing report.
 const parts: [string, Counts | null][] = [
   ['Vitest (unit + browser)', vitest('test-results/vitest.json')],

@@ -108,7 +108,8 @@ const NOTO_SANS_ARABIC = '/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.
 
 /**
  * Everything the suite needs, each with where it was found (or null) and the Debian packages that provide it.
- * `sound server` is found when one answers, or when `pulseaudio` is there to be started (see provision.mjs).
+ * `sound server` is found when one answers, or when `pulseaudio` is there to be started (see provision.mjs);
+ * `pulseaudio` itself is needed either way, for the real-devices lane's own daemon.
  */
 export function requirements() {
   const pulseaudio = onPath('pulseaudio');
@@ -117,9 +118,13 @@ export function requirements() {
     { name: 'Firefox', found: findFirefox()?.path ?? null, packages: ['firefox-esr'] },
     { name: 'WebKitWebDriver', found: findWebKit()?.path ?? null, packages: ['webkit2gtk-driver'] },
     { name: 'xvfb-run', found: onPath('xvfb-run'), packages: ['xvfb'] },
+    // The real-devices lane (test/devices/) starts an Xvfb and a PulseAudio daemon of its own, and plays with paplay.
+    { name: 'Xvfb', found: onPath('Xvfb'), packages: ['xvfb'] },
     { name: 'xauth', found: onPath('xauth'), packages: ['xauth'] },
     { name: 'pactl', found: onPath('pactl'), packages: ['pulseaudio-utils'] },
+    { name: 'paplay', found: onPath('paplay'), packages: ['pulseaudio-utils'] },
     { name: 'sound server', found: soundServerAnswers() ? 'running' : pulseaudio, packages: ['pulseaudio'] },
+    { name: 'pulseaudio', found: pulseaudio, packages: ['pulseaudio'] },
     { name: 'Noto Sans Arabic', found: existsSync(NOTO_SANS_ARABIC) ? NOTO_SANS_ARABIC : null, packages: ['fonts-noto-core'] },
   ];
 }

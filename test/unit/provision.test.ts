@@ -69,7 +69,8 @@ describe('the browser resolver', () => {
 
 describe('the provisioning step', () => {
   it('not as root, stops with one line naming the apt-get command for what is missing', () => {
-    // A PATH with none of the tools: xvfb-run, xauth and pactl are missing (and so no sound server answers).
+    // A PATH with none of the tools: xvfb-run, Xvfb, xauth, pactl, paplay and pulseaudio are missing (and so no
+    // sound server answers).
     const emptyPath = join(dir, 'bin');
     mkdirSync(emptyPath, { mode: 0o755 });
     const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
@@ -87,7 +88,7 @@ describe('the provisioning step', () => {
     expect(result.status).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr.trim().split('\n')).toEqual([
-      'provision: missing xvfb-run, xauth, pactl, sound server; install them with: sudo apt-get update && ' +
+      'provision: missing xvfb-run, Xvfb, xauth, pactl, paplay, sound server, pulseaudio; install them with: sudo apt-get update && ' +
         'sudo DEBIAN_FRONTEND=noninteractive apt-get install -y xvfb xauth pulseaudio-utils pulseaudio',
     ]);
   });
