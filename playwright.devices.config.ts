@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './test/chromium.ts';
 import { firefoxPath, firefoxPrefs } from './test/firefox.ts';
+import { trace } from './test/trace.ts';
 
 // The real-devices lane (test/devices/, docs/testing.md): the built widget in headful Chromium and Firefox ESR
 // under an Xvfb of its own, with real audio devices, a PulseAudio loop of its own, instead of fake ones.
@@ -22,7 +23,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e-devices.json' }]],
-  use: { headless: false, trace: 'retain-on-failure' },
+  use: { headless: false, trace },
   projects: [
     {
       name: 'devices-chromium',
