@@ -1,10 +1,12 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumPath, fakeMicArgs } from './test/chromium.ts';
 import { firefoxPath, firefoxPrefs } from './test/firefox.ts';
+import { trace } from './test/trace.ts';
 import { callerWav } from './test/e2e/fixtures.ts';
 
-// End-to-end: the demo page (Vite dev server with the simulated service mounted, i.e. `npm run demo`)
-// in Debian's Chromium with a fake microphone; the built bundle under a strict CSP. One small spec also
+// End-to-end: the demo page and the framework examples built as a site (vite.demo.config.ts) and served by
+// `vite preview` with the simulated service mounted, in Debian's Chromium with a fake microphone; the built
+// bundle under a strict CSP; `npm run demo`'s dev server in demo-dev-server.spec.ts. One small spec also
 // runs a whole call in Debian's Firefox ESR (skipped where Firefox or a sound server is missing), and the
 // WebKit lane (test/e2e/webkit/) drives WebKitGTK's MiniBrowser through WebKitWebDriver.
 // A port of its own for each run (workers inherit it through the environment): never another run's server.
@@ -26,7 +28,7 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? 'test-results/e2e.json' }]],
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    trace,
   },
   projects: [
     {
@@ -59,7 +61,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npx vite',
+    command: 'npx vite build -c vite.demo.config.ts --logLevel warn && npx vite preview -c vite.demo.config.ts',
     env: { PORT: String(port), SIMULATOR_TICKETS_PER_HOUR: '1000' },
     url: `http://localhost:${port}/`,
     reuseExistingServer: false,
