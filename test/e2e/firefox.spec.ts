@@ -8,7 +8,7 @@ import { startCustomerSite } from './customer-site.ts';
 import { FAKE_TONE_HZ, firefoxPath, firefoxPrefs, firefoxUnavailable } from '../firefox.ts';
 import { fitSine } from '../fixtures/analysis.ts';
 import { audioClocks as clocks, audioContexts, recordPageAudio, sentFrames } from './page-audio.ts';
-import { eventsOf, microphoneTracks, recordEvents, warmUpDevServer, type Widget } from './widget-page.ts';
+import { eventsOf, microphoneTracks, recordEvents, type Widget } from './widget-page.ts';
 
 const unavailable = firefoxUnavailable();
 test.skip(unavailable !== null, `Firefox cannot run here: ${unavailable}`);
@@ -98,12 +98,6 @@ async function wholeCall(page: Page, label: string, forcedRate?: number): Promis
   expect(await microphoneTracks(page)).toEqual({ opened: 1, live: 0 });
   await expect.poll(async () => (await audioContexts(page)).map((c) => c.state)).toEqual(['closed']);
 }
-
-// The dev server transforms the page's modules on their first request: Firefox may be the first to ask.
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(180_000);
-  await warmUpDevServer({ browser });
-});
 
 test("a whole call at Firefox's default rate", async ({ page }) => {
   test.setTimeout(90_000); // page load and a whole call, beside another browser's tests

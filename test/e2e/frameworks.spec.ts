@@ -17,17 +17,6 @@ function consoleProblems(page: Page): string[] {
   return problems;
 }
 
-// The dev server transforms React, Vue and the widget's modules on first request: done once here, so the
-// time each test measures is the call's, not a cold server's.
-test.beforeAll(async ({ browser }) => {
-  const page = await browser.newPage();
-  for (const framework of ['react', 'vue']) {
-    await page.goto(`/examples/${framework}/`);
-    await page.locator('#page-state').waitFor();
-  }
-  await page.close();
-});
-
 for (const framework of ['react', 'vue'] as const) {
   test(`${framework}: the page calls start() on the element, binds muted, and sees the call go live and end`, async ({ page }) => {
     const problems = consoleProblems(page);

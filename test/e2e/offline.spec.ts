@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { eventsOf, recordEvents, warmUpDevServer, type Widget } from './widget-page.ts';
+import { eventsOf, recordEvents, type Widget } from './widget-page.ts';
 
 // Offline, then online, during a call, against the simulator's `drop-once` agent (its line is cut
 // 3 s after `ready`, once per visit) and Chromium's own network emulation: navigator.onLine and the `offline` /
@@ -9,11 +9,6 @@ import { eventsOf, recordEvents, warmUpDevServer, type Widget } from './widget-p
 const widget = (page: Page) => page.locator('voice-agent');
 const shadowCount = (page: Page, selector: string) =>
   widget(page).evaluate((el, s) => el.shadowRoot!.querySelectorAll(s).length, selector);
-
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(180_000);
-  await warmUpDevServer({ browser });
-});
 
 test('drop-once while offline: no ticket until the browser is online again, then live on a new call', async ({ page }) => {
   test.setTimeout(90_000); // page load and a call, on a machine that may be busy

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { audioClocks, recordPageAudio, type AudioClocks } from './page-audio.ts';
-import { events, eventsOf, microphoneTracks, recordEvents, warmUpDevServer, type Widget } from './widget-page.ts';
+import { events, eventsOf, microphoneTracks, recordEvents, type Widget } from './widget-page.ts';
 
 // Calls that survive a dropped line against the simulator's scenario agents: a line cut once (1006),
 // a link that goes silent, and a service that becomes unreachable after the drop.
@@ -9,11 +9,6 @@ const widget = (page: Page) => page.locator('voice-agent');
 const states = async (page: Page) => (await eventsOf(page, 'state')).map((e) => e.state);
 const shadowCount = (page: Page, selector: string) =>
   widget(page).evaluate((el, s) => el.shadowRoot!.querySelectorAll(s).length, selector);
-
-test.beforeAll(async ({ browser }) => {
-  test.setTimeout(180_000);
-  await warmUpDevServer({ browser });
-});
 
 async function startCall(page: Page, publicId: string) {
   await recordEvents(page);

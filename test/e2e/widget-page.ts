@@ -1,7 +1,7 @@
 // Helpers to watch the widget through its public contract only: from Playwright (a `Page`), or from the
 // WebKit lane's WebDriver session (webkit/webdriver.ts), which has no init scripts and runs the recorders
 // itself right after navigating (the widget opens the microphone and socket only once a call starts).
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { VoiceAgentElement } from '../../src/voice-agent.ts';
 
 /** The <voice-agent> element, for typing `locator.evaluate((el: Widget) => …)` (a type only: the specs
@@ -64,13 +64,4 @@ export function microphoneTracks(page: Evaluator): Promise<{ opened: number; liv
     const tracks = streams.flatMap((s) => s.getTracks());
     return { opened: streams.length, live: tracks.filter((t) => t.readyState === 'live').length };
   });
-}
-
-/** Loads the demo page once and waits for the widget: the dev server compiles the page's modules on the first
- *  load, which on a busy machine alone can take most of a test's budget. For `test.beforeAll`. */
-export async function warmUpDevServer({ browser }: { browser: Browser }): Promise<void> {
-  const page = await browser.newPage();
-  await page.goto('/', { timeout: 170_000 });
-  await page.locator('voice-agent').waitFor({ timeout: 170_000 });
-  await page.close();
 }
