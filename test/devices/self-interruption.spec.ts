@@ -18,12 +18,11 @@ const heardAsVisitor = async (page: Page) => [
 
 test('with audio processing on, 25 s of the demo agent on the loop: no interruption and no user turn', async ({ page, lane, browserName }, testInfo) => {
   // A known bug, found by this test (docs/testing.md, "Real devices"): in Chromium the echo leaks through at
-  // about −25 to −38 dBFS for the first 1–4 s of the agent's greeting in most calls (5 of 8 in one run, 3 of 4
-  // in another; the rest of each call at −95 dBFS), and the agent interrupts itself. A page whose call's
-  // AudioContext was held suspended until 300 ms after the microphone opened passed 5 of 5, so the lead is
-  // Chromium's canceller joining an output stream that started before the capture late. Until the widget holds
-  // its output that way, this check would fail most runs; Firefox's runs below.
-  test.fixme(browserName === 'chromium', 'Chromium: the echo leaks in the first seconds of the greeting (see above)');
+  // about −25 to −38 dBFS for the first 1–4 s of the agent's greeting in about half the calls (12 of 25; the rest
+  // of each call at −95 dBFS), and the agent interrupts itself. Holding the call's output until the microphone
+  // opened brought it to 2 of 12, but was not kept (see there). Until no call leaks, this check would fail most
+  // runs in Chromium; it runs in Firefox.
+  test.fixme(browserName === 'chromium', 'Chromium: the echo leaks in the first seconds of the greeting in about half the calls');
   let heard = await quietRun(page, lane, testInfo);
   // Firefox's echo canceller varies from run to run (as in the echo test): a Firefox run that heard itself gets
   // exactly one more run, and that second run counts.
