@@ -2,9 +2,8 @@
 // speech at real time, 200 ms ahead) plays into the loop, and the level of what reaches the service over 8 s
 // of its speech is its echo.
 import type { Page } from '@playwright/test';
-import { windowLevel } from '../../demo/server/uplink-meter.ts';
 import type { Widget } from '../e2e/widget-page.ts';
-import { agentSpeech, dB, startCall, uplinkLevel, widget, type CallOptions, type Lane } from './lane.ts';
+import { agentSpeech, secondBySecond, startCall, uplinkLevel, widget, type CallOptions, type Lane } from './lane.ts';
 
 /** Measured from 0.5 s into the agent's speech (the loop's latency and the canceller's first moments) to 8.5 s. */
 export const ECHO_WINDOW = { from: 500, to: 8_500 };
@@ -28,9 +27,7 @@ export async function measureEcho(page: Page, lane: Lane, options: Omit<CallOpti
   const conversationId = await startCall(page, lane, { publicId: 'monologue', ...options });
   const speech = await agentSpeech(lane, conversationId);
   const echo = await uplinkLevel(page, lane, conversationId, speech.from + ECHO_WINDOW.from, speech.from + ECHO_WINDOW.to);
-  const levels = lane.service.simulator.uplink(conversationId)!;
-  const seconds = [];
-  for (let at = speech.from + ECHO_WINDOW.from; at < speech.from + ECHO_WINDOW.to; at += 1000) seconds.push(dB(windowLevel(levels, at, at + 1000).dbfs));
+  const seconds = secondBySecond(lane, conversationId, speech.from + ECHO_WINDOW.from, speech.from + ECHO_WINDOW.to);
   const underruns = await widget(page).evaluate((element: Widget) => element.stats.playback?.underruns);
-  return { conversationId, speech, echo, perSecond: `${seconds.join(' ')}, ${underruns} playback underruns` };
+  return { conversationId, speech, echo, perSecond: `${seconds}, ${underruns} playback underruns` };
 }

@@ -127,6 +127,15 @@ export async function uplinkLevel(page: Page, lane: Lane, conversationId: string
   return dbfs;
 }
 
+/** The level (dBFS) of what the service heard in each second of [from, to), for the figures: where a canceller
+ *  let the echo through. */
+export function secondBySecond(lane: Lane, conversationId: string, from: number, to: number): string {
+  const levels = lane.service.simulator.uplink(conversationId)!;
+  const seconds = [];
+  for (let at = from; at < to; at += 1000) seconds.push(dB(windowLevel(levels, at, at + 1000).dbfs));
+  return seconds.join(' ');
+}
+
 /** Prints a measured figure and keeps it in the report (annotations), for docs/testing.md. */
 export function figure(testInfo: TestInfo, text: string): void {
   const line = `${testInfo.project.name}: ${text}`;

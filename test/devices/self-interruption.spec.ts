@@ -5,8 +5,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import type { Widget } from '../e2e/widget-page.ts';
 import { eventsOf } from '../e2e/widget-page.ts';
-import { windowLevel } from '../../demo/server/uplink-meter.ts';
-import { dB, endCall, expect, figure, startCall, test, uplinkLevel, widget, type Lane } from './lane.ts';
+import { dB, endCall, expect, figure, secondBySecond, startCall, test, uplinkLevel, widget, type Lane } from './lane.ts';
 
 const QUIET_MS = 25_000;
 const AGENT_RATE = 24_000;
@@ -43,10 +42,8 @@ async function quietRun(page: Page, lane: Lane, testInfo: TestInfo): Promise<Rec
   expect(playback?.playedSamples, 'agent samples played').toBeGreaterThan(5 * AGENT_RATE);
   const heard = await heardAsVisitor(page);
   await endCall(page);
-  const levels = lane.service.simulator.uplink(conversationId)!;
-  const seconds = [];
-  for (let at = liveAt; at < liveAt + QUIET_MS; at += 1000) seconds.push(dB(windowLevel(levels, at, at + 1000).dbfs));
-  figure(testInfo, `demo agent on the loop with processing on: ${QUIET_MS / 1000} s at ${dB(level)} dBFS, ${heard.length} interruptions or user turns; second by second (dBFS) ${seconds.join(' ')}`);
+  const seconds = secondBySecond(lane, conversationId, liveAt, liveAt + QUIET_MS);
+  figure(testInfo, `demo agent on the loop with processing on: ${QUIET_MS / 1000} s at ${dB(level)} dBFS, ${heard.length} interruptions or user turns; second by second (dBFS) ${seconds}`);
   return heard;
 }
 
