@@ -48,6 +48,14 @@ export interface AudioEngineOptions {
 
 const SILENT: AudioLevel = { rms: 0, peak: 0 };
 
+/** Chromium's echo canceller lets through the agent's first seconds when the call's output was already playing
+ *  as the microphone opened: the agent hears its greeting and stops (test/devices/self-interruption.spec.ts).
+ *  With processing on, Chromium's context is held suspended until the microphone is open. `userAgentData`
+ *  is Chromium's alone (every Chromium browser shares the canceller). */
+function outputWaitsForMicrophone(audioProcessing: boolean): boolean {
+  return audioProcessing && typeof navigator !== 'undefined' && 'userAgentData' in navigator;
+}
+
 /**
  * Usage: `const engine = new AudioEngine({ audioProcessing: true })`, then inside the click handler
  * `engine.source.open(); engine.sink.open()` (both synchronously: the context is created in the first
@@ -64,6 +72,7 @@ export class AudioEngine {
   readonly #shared: SharedAudioContext;
   #keeper: ContextKeeper | null = null;
   readonly #onNeedsGesture: AudioEngineOptions['onNeedsGesture'];
+  readonly #outputWaitsForMicrophone: boolean;
   readonly #microphone: MicrophoneSource;
   readonly #speaker: SpeakerSink;
   #lastInputLevel: AudioLevel = SILENT;
@@ -75,6 +84,7 @@ export class AudioEngine {
       options.gesture ?? null,
     );
     this.#onNeedsGesture = options.onNeedsGesture;
+    this.#outputWaitsForMicrophone = outputWaitsForMicrophone(options.audioProcessing ?? true);
     this.#microphone = new MicrophoneSource(this.#shared, {
       audioProcessing: options.audioProcessing ?? true,
       inputDeviceId: options.inputDeviceId,
@@ -162,22 +172,25 @@ export class AudioEngine {
     this.#lastInputLevel = this.#lastOutputLevel = SILENT;
   }
 
-  /** Watches the new context for the rest of the call: suspended or interrupted, it is resumed (on a tap
-   *  when nothing else works), and looked at again whenever the page is shown. */
+  /** Watches the new context for the rest of the call, from the moment the microphone is open: suspended or
+   *  interrupted, it is resumed (on a tap when nothing else works), and looked at again whenever the page is
+   *  shown. Before that the context may wait behind the permission prompt, and Tap to continue would flash
+   *  there; a context already held when taken over (created outside a gesture under autoplay rules, or
+   *  interrupted while the call's code downloaded) sends no `statechange`, so the keeper looks at it once. */
   #keep(context: AudioContext): void {
     this.#stopKeeping();
-    this.#keeper = new ContextKeeper(context, {
-      onNeedsGesture: (needsGesture) => this.#onNeedsGesture?.(needsGesture),
-    });
-    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.#pageShown);
-    // A context already held when taken over (created outside a gesture under autoplay rules, or interrupted
-    // while the call's code downloaded after the tap) sends no `statechange`: look at it once the microphone
-    // is open (a context may wait for it behind the permission prompt, and Tap to continue would flash there).
-    const keeper = this.#keeper;
+    if (this.#outputWaitsForMicrophone) context.suspend().catch(() => undefined);
     void Promise.resolve()
       .then(() => this.#microphone.opened)
       .then(
-        () => keeper.check(),
+        () => {
+          if (this.#shared.current !== context) return;
+          this.#keeper = new ContextKeeper(context, {
+            onNeedsGesture: (needsGesture) => this.#onNeedsGesture?.(needsGesture),
+          });
+          if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.#pageShown);
+          this.#keeper.check();
+        },
         () => undefined,
       );
   }

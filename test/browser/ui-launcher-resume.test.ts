@@ -38,6 +38,8 @@ it('says on the closed launcher that the audio waits for a tap, and the tap on i
   await element.updateComplete;
 
   const context = contexts[0]!;
+  // Running first (in Chromium the call's output waits for the microphone): a resume under way would win.
+  await vi.waitFor(() => expect(context.state).toBe('running'));
   const nativeResume = context.resume.bind(context);
   let blocked = true;
   context.resume = () => (blocked ? new Promise<void>(() => {}) : nativeResume());

@@ -281,6 +281,8 @@ describe.each(VIEWPORTS)('"Tap to continue" at %i × %i, with the real audio eng
     talk(lang);
     // The browser holds the audio until a gesture (autoplay rules, an iOS interruption).
     const context = contexts[0]!;
+    // Running first (in Chromium the call's output waits for the microphone): a resume under way would win.
+    await vi.waitFor(() => expect(context.state).toBe('running'));
     context.resume = () => new Promise<void>(() => {});
     await context.suspend();
     const root = el.shadowRoot!;
