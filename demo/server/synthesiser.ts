@@ -1,5 +1,6 @@
-// Speech for the talking agents: the npm espeak-ng build (WebAssembly, offline), resampled to the
-// call's 24 kHz, cached per phrase.
+// Speech for the talking agents: the npm espeak-ng build (WebAssembly, offline) on a thread of its own
+// (espeak-worker.mjs), resampled to the call's 24 kHz, cached per phrase.
+import { Worker } from 'node:worker_threads';
 import { DOWNLINK_SAMPLE_RATE } from '../../src/protocol/index.ts';
 import type { Language } from './agents.ts';
 import { floatToInt16 } from './pcm.ts';
@@ -24,8 +25,9 @@ export class ESpeakSynthesiser implements Synthesiser {
   readonly #cache = new Map<string, Promise<Int16Array>>();
   readonly #sizes = new Map<string, number>();
   #bytes = 0;
-  /** espeak runs synchronously inside its instance; one at a time keeps the event loop's stalls short. */
+  /** One phrase at a time: a call's newest answer waits behind one phrase at most, not behind a flood. */
   #queue: Promise<unknown> = Promise.resolve();
+  readonly #thread = new EspeakThread();
   readonly #log: (message: string) => void;
   readonly #cacheBytes: number;
 
@@ -43,7 +45,7 @@ export class ESpeakSynthesiser implements Synthesiser {
       this.#cache.set(key, cached);
       return cached;
     }
-    const result = this.#queued(() => synthesise(text, language)).catch((error: unknown) => {
+    const result = this.#queued(() => this.#synthesise(text, language)).catch((error: unknown) => {
       this.#log(`synthesis failed (${language}): ${(error as Error).message}`);
       this.#evict(key);
       return silenceFor(text);
@@ -77,6 +79,11 @@ export class ESpeakSynthesiser implements Synthesiser {
     this.#sizes.delete(key);
   }
 
+  async #synthesise(text: string, language: Language): Promise<Int16Array> {
+    const sound = decodeWav(await this.#thread.wav(text, VOICES[language]));
+    return floatToInt16(resample(sound.samples, sound.sampleRate, AGENT_RATE));
+  }
+
   #queued<T>(job: () => Promise<T>): Promise<T> {
     const run = this.#queue.then(job, job);
     this.#queue = run.catch(() => undefined);
@@ -84,27 +91,51 @@ export class ESpeakSynthesiser implements Synthesiser {
   }
 }
 
-async function synthesise(text: string, language: Language): Promise<Int16Array> {
-  const { default: ESpeakNg } = await import('espeak-ng');
-  const messages: string[] = [];
-  // A leading "-" would read as an option; espeak ignores leading spaces.
-  const spoken = ` ${text.replace(/[\r\n]+/g, ' ')}`;
-  const instance = await ESpeakNg({
-    arguments: ['-v', VOICES[language], '-w', 'out.wav', spoken],
-    print: () => {},
-    printErr: (line) => messages.push(line),
-  });
-  let wav: Uint8Array;
-  try {
-    wav = instance.FS.readFile('out.wav');
-  } catch {
-    throw new Error(`espeak-ng wrote no audio${messages.length ? `: ${messages.join(' ')}` : ''}`);
-  }
-  const sound = decodeWav(wav);
-  return floatToInt16(resample(sound.samples, sound.sampleRate, AGENT_RATE));
-}
-
 function silenceFor(text: string): Int16Array {
   const words = Math.max(1, text.split(/\s+/).filter(Boolean).length);
   return new Int16Array(Math.round(AGENT_RATE * 0.35 * words));
+}
+
+interface ThreadReply {
+  id: number;
+  wav?: Uint8Array;
+  error?: string;
+}
+
+/** espeak-ng's thread, started with the first phrase; it keeps the process alive only while a phrase is asked. */
+class EspeakThread {
+  #worker: Worker | null = null;
+  readonly #pending = new Map<number, { resolve: (wav: Uint8Array) => void; reject: (error: Error) => void }>();
+  #nextId = 0;
+
+  /** The WAV file espeak-ng writes for `text` in `voice`. */
+  wav(text: string, voice: string): Promise<Uint8Array> {
+    const worker = (this.#worker ??= this.#start());
+    const id = this.#nextId++;
+    worker.ref();
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      worker.postMessage({ id, text, voice });
+    });
+  }
+
+  #start(): Worker {
+    const worker = new Worker(new URL('./espeak-worker.mjs', import.meta.url));
+    worker.on('message', ({ id, wav, error }: ThreadReply) => {
+      const asked = this.#pending.get(id);
+      this.#pending.delete(id);
+      if (this.#pending.size === 0) worker.unref();
+      if (wav) asked?.resolve(wav);
+      else asked?.reject(new Error(error ?? 'espeak-ng wrote no audio'));
+    });
+    // A thread that fails or exits takes its phrases with it (each is spoken as silence); the next starts another.
+    const lost = (error: Error) => {
+      if (this.#worker === worker) this.#worker = null;
+      for (const asked of this.#pending.values()) asked.reject(error);
+      this.#pending.clear();
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`espeak-ng's thread exited with code ${code}`)));
+    return worker;
+  }
 }

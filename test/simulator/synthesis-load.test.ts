@@ -1,7 +1,7 @@
 // Speech synthesis is shared by every call: one caller must not be able to queue work for the others,
 // and the phrase cache must stay bounded.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Synthesiser } from '../../demo/server/synthesiser.ts';
+import { AGENT_RATE, type Synthesiser } from '../../demo/server/synthesiser.ts';
 import { sleep } from '../sleep.ts';
 import { CallClient, closeAll, isTranscript, isType, startTestSimulator, ticketFor } from './helpers.ts';
 
@@ -47,5 +47,24 @@ describe('phrase cache', () => {
     expect(synth.cachedBytes).toBeLessThanOrEqual(100_000);
     // The first phrase was evicted: asking again synthesises a new copy.
     expect(await synth.speak('one two three four five', 'en')).not.toBe(first);
+  });
+});
+
+describe("the simulator's thread while espeak-ng speaks", () => {
+  it('keeps running: a long phrase stalls it for under 100 ms (on it, espeak-ng held it 140–540 ms)', async () => {
+    const { ESpeakSynthesiser } = await import('../../demo/server/synthesiser.ts');
+    const synth = new ESpeakSynthesiser();
+    await synth.speak('ready', 'en'); // the thread started
+    let longest = 0;
+    let last = performance.now();
+    const ticks = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 5);
+    const pcm = await synth.speak('The quick brown fox jumps over the lazy dog near the river bank. '.repeat(6), 'en');
+    clearInterval(ticks);
+    expect(pcm.length).toBeGreaterThan(AGENT_RATE * 10); // a long phrase was spoken, not silence for a failure
+    expect(longest).toBeLessThan(100);
   });
 });
