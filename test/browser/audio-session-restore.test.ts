@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { restoreAfterTest } from '../fixtures/after-test.ts';
 import { shadow } from '../fixtures/media-spy.ts';
-import { goLive, resetFakes } from './ui-harness.ts';
+import { endCall, goLive, resetFakes } from './ui-harness.ts';
 import { cleanUpWidgets, mountWidget } from './real-widget.ts';
 
 beforeEach(() => resetFakes());
@@ -16,14 +16,14 @@ it.each(['auto', 'playback'])('gives the page back its audio session type (%s) w
   const element = mountWidget();
   await goLive(element);
   expect(session.type).toBe('play-and-record');
-  await element.end();
+  await endCall(element);
   expect(element.state).toBe('ended');
   await vi.waitFor(() => expect(session.type).toBe(pageType));
 
   // The next call sets it again, and gives it back again.
   await goLive(element);
   expect(session.type).toBe('play-and-record');
-  await element.end();
+  await endCall(element);
   await vi.waitFor(() => expect(session.type).toBe(pageType));
 });
 
@@ -38,6 +38,6 @@ it('keeps the session a call when a call on another widget takes over from the o
   await goLive(second);
   await vi.waitFor(() => expect(first.state).toBe('ended'), { timeout: 4000 });
   expect(session.type).toBe('play-and-record');
-  await second.end();
+  await endCall(second);
   await vi.waitFor(() => expect(session.type).toBe('auto'));
 });

@@ -3,7 +3,7 @@
 // engine and the fake-device microphone (the track's `muted`, which only the browser sets, is stood in for).
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { CATALOGUES } from '../catalogues.ts';
-import { goLive, resetFakes, text } from './ui-harness.ts';
+import { endCall, goLive, resetFakes, text } from './ui-harness.ts';
 import { spyOnMicrophone } from '../fixtures/media-spy.ts';
 import { cleanUpWidgets, mountWidget } from './real-widget.ts';
 
@@ -38,7 +38,7 @@ it('says the microphone is held while the system mutes its track, and not once i
 
   setHeld(track, true);
   await vi.waitFor(() => expect(notice()).not.toBeNull());
-  await element.end();
+  await endCall(element);
   await goLive(element);
   await element.updateComplete;
   expect(notice()).toBeNull();

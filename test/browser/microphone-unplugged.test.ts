@@ -2,7 +2,7 @@
 // device takes over, and the widget must not keep the gone device as its choice — the picker would show a
 // device that is no longer there, and every later call would ask for it with `exact` and fail MIC_UNAVAILABLE.
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { goLive, resetFakes } from './ui-harness.ts';
+import { endCall, goLive, resetFakes } from './ui-harness.ts';
 import { restoreAfterTest } from '../fixtures/after-test.ts';
 import { shadow, spyOnMicrophone } from '../fixtures/media-spy.ts';
 import { cleanUpWidgets, mountWidget } from './real-widget.ts';
@@ -42,7 +42,7 @@ it('forgets a chosen microphone that was unplugged mid-call: the picker and the 
   expect(root.querySelector<HTMLSelectElement>('[part="microphone-select"]')!.value).not.toBe(headset);
 
   // And the next call opens the default microphone instead of failing on the gone one.
-  await element.end();
+  await endCall(element);
   await goLive(element);
   expect(element.state).toBe('live');
 });
@@ -58,7 +58,7 @@ it('forgets a chosen microphone unplugged between calls (devicechange): the next
   select.value = headset;
   select.dispatchEvent(new Event('change'));
   await vi.waitFor(() => expect(element.inputDeviceId).toBe(headset));
-  await element.end();
+  await endCall(element);
 
   // Between calls the headset is switched off: the browser lists the devices without it and says so.
   watched.unplug(headset);

@@ -3,7 +3,7 @@
 // mounted and cleaned up. The page's getUserMedia is watched with spyOnMicrophone (../fixtures/media-spy.ts).
 import '../../src/voice-agent.ts';
 import type { VoiceAgentElement } from '../../src/voice-agent.ts';
-import { cleanUp } from './ui-harness.ts';
+import { cleanUp, endEveryCall } from './ui-harness.ts';
 
 /** A real widget on the page with these attributes (shop-42 at the fake service, English unless told). */
 export function mountWidget(attributes: Record<string, string> = {}): VoiceAgentElement {
@@ -15,9 +15,9 @@ export function mountWidget(attributes: Record<string, string> = {}): VoiceAgent
   return element;
 }
 
-/** For afterEach: ends every widget's call, then cleanUp(): puts back what was watched or stood in for
+/** For afterEach: ends every widget's call (answered as the service answers), then cleanUp(): puts back what was watched or stood in for
  *  (restoreAfterTest), and clears the page. */
 export async function cleanUpWidgets(): Promise<void> {
-  for (const element of document.querySelectorAll('voice-agent')) await (element as VoiceAgentElement).end();
+  await endEveryCall();
   cleanUp();
 }

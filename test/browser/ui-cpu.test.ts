@@ -6,7 +6,7 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { cdp, page } from 'vitest/browser';
 import type { VoiceAgentElement } from '../../src/voice-agent.ts';
 import { sleep } from '../sleep.ts';
-import { AMINA, cleanUp, resetFakes, socket, sockets } from './ui-harness.ts';
+import { AMINA, cleanUp, endCall, resetFakes, socket, sockets } from './ui-harness.ts';
 
 /** At most 10% of a core, so that the page the widget is embedded in stays smooth during a call. */
 const MAX_SHARE = 0.1;
@@ -107,6 +107,6 @@ it(`a talking call keeps the main thread at or below ${MAX_SHARE * 100}% of a co
   } finally {
     clearInterval(talk);
     await cdp().send('Performance.disable');
-    await el.end();
+    await endCall(el);
   }
 });

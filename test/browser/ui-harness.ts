@@ -174,12 +174,27 @@ export async function failWith(element: UiTestAgent, code: string): Promise<void
 }
 
 /** Ends a live call the polite way: End call, the service's `ended`, close 1000. */
-export async function endCall(element: UiTestAgent, reason = 'caller_hangup', durationSeconds = 95): Promise<void> {
+export async function endCall(element: VoiceAgentElement, reason = 'caller_hangup', durationSeconds = 95): Promise<void> {
   const ending = element.end();
-  socket().receive({ type: 'ended', reason, durationSeconds, billedSeconds: durationSeconds, freeSeconds: 0, conversationId: 'c-1' });
-  socket().serverClose(1000);
+  answerHangUp(socket(), reason, durationSeconds);
   await ending;
   await element.updateComplete;
+}
+
+/** For afterEach: ends the call of every `selector` widget on the page, each open line answering the hang-up as
+ *  the service does (a fake that stays silent keeps each widget waiting its 3 s for an answer). */
+export async function endEveryCall(selector = 'voice-agent'): Promise<void> {
+  for (const element of document.querySelectorAll<VoiceAgentElement>(selector)) {
+    const ending = element.end();
+    for (const line of sockets) if (line.readyState === 1) answerHangUp(line);
+    await ending;
+  }
+}
+
+/** The service's answer to `end`: `ended`, then the socket's close. */
+function answerHangUp(line: FakeSocket, reason = 'caller_hangup', durationSeconds = 95): void {
+  line.receive({ type: 'ended', reason, durationSeconds, billedSeconds: durationSeconds, freeSeconds: 0, conversationId: 'c-1' });
+  line.serverClose(1000);
 }
 
 export const say = (role: 'user' | 'agent', text: string, final: boolean) =>

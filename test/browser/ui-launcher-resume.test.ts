@@ -8,7 +8,7 @@ import '../../src/voice-agent.ts';
 import type { VoiceAgentElement } from '../../src/voice-agent.ts';
 import { CATALOGUES } from '../catalogues.ts';
 import { LAUNCHER_STRINGS } from '../../src/ui/i18n/launcher.ts';
-import { cleanUp, recordAudioContexts, resetFakes, socket, sockets } from './ui-harness.ts';
+import { cleanUp, endEveryCall, recordAudioContexts, resetFakes, socket, sockets } from './ui-harness.ts';
 
 let contexts: AudioContext[] = [];
 
@@ -17,7 +17,7 @@ beforeEach(() => {
   contexts = recordAudioContexts();
 });
 afterEach(async () => {
-  for (const element of document.querySelectorAll('voice-agent')) await (element as VoiceAgentElement).end();
+  await endEveryCall();
   cleanUp();
 });
 

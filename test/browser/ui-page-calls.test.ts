@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { FakeSource } from '../fakes.ts';
 import {
-  AMINA, audio, cleanUp, goLive, mount, resetFakes, say, socket, sockets, text, type UiTestAgent,
+  AMINA, audio, cleanUp, endEveryCall, goLive, mount, resetFakes, say, socket, sockets, text, type UiTestAgent,
 } from './ui-harness.ts';
 
 let fetchStub: ReturnType<typeof resetFakes>;
@@ -15,7 +15,7 @@ beforeEach(async () => {
   await page.viewport(800, 700);
 });
 afterEach(async () => {
-  for (const element of document.querySelectorAll<UiTestAgent>('ui-test-agent')) await element.end();
+  await endEveryCall('ui-test-agent');
   sessionStorage.clear();
   cleanUp();
 });

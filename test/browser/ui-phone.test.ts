@@ -10,7 +10,7 @@ import { CATALOGUES } from '../catalogues.ts';
 import type { VoiceAgentElement } from '../../src/voice-agent.ts';
 import { violations } from './axe-check.ts';
 import {
-  AMINA, audio, cleanUp, endCall, failWith, goLive, mount, mountWithConsent, recordAudioContexts, resetFakes, say,
+  AMINA, audio, cleanUp, endCall, endEveryCall, failWith, goLive, mount, mountWithConsent, recordAudioContexts, resetFakes, say,
   socket, sockets, text, type UiTestAgent,
 } from './ui-harness.ts';
 
@@ -25,7 +25,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   window.dispatchEvent(new Event('online'));
-  for (const element of document.querySelectorAll('voice-agent')) await (element as VoiceAgentElement).end();
+  await endEveryCall();
   localStorage.removeItem(CONSENT_KEY);
   cleanUp();
   await page.viewport(800, 700);

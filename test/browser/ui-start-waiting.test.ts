@@ -3,7 +3,7 @@
 // And a value a page set on the element before it was defined is kept.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { GestureAudio } from '../../src/audio/gesture-audio.ts';
-import { cleanUp, resetFakes, sockets, UiTestAgent } from './ui-harness.ts';
+import { cleanUp, endEveryCall, resetFakes, sockets, UiTestAgent } from './ui-harness.ts';
 
 /** Counts what the gesture's audio let go of (the real one stops the microphone and closes the context). */
 class GestureCountingAgent extends UiTestAgent {
@@ -20,7 +20,7 @@ beforeEach(() => {
   fetchStub = resetFakes();
 });
 afterEach(async () => {
-  for (const element of document.querySelectorAll('gesture-counting-agent')) await (element as UiTestAgent).end();
+  await endEveryCall('gesture-counting-agent');
   cleanUp();
 });
 
