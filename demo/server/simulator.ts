@@ -166,7 +166,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
         talkers.flatMap((a) => {
           const p = PHRASES[a.language];
           const phrases = [a.greeting ?? p.greeting(a.name), p.welcomeBack(a.name, undefined), p.goodbye];
-          return phrases.map((text) => synth.speak(text, a.language));
+          return phrases.map((text) => synth.speak(text, a.language, { ahead: true }));
         }),
       );
     },

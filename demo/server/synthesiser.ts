@@ -5,6 +5,7 @@ import { DOWNLINK_SAMPLE_RATE } from '../../src/protocol/index.ts';
 import type { Language } from './agents.ts';
 import { floatToInt16 } from './pcm.ts';
 import { resample } from './resample.ts';
+import { SynthesisQueue } from './synthesis-queue.ts';
 import { decodeWav } from './wav.ts';
 
 /** The rate agent audio goes out at (spec §4.10). */
@@ -17,16 +18,16 @@ const CACHE_BYTES = 32 * 1024 * 1024;
 
 export interface Synthesiser {
   /** The phrase spoken in `language`, 24 kHz mono. Never rejects: a failure gives silence as long as
-   *  the words would take, so the call goes on. */
-  speak(text: string, language: Language): Promise<Int16Array>;
+   *  the words would take, so the call goes on. `ahead`: prepared before anyone asks for it (the demo
+   *  agents' phrases at start), so no caller waits behind it. */
+  speak(text: string, language: Language, options?: { ahead?: boolean }): Promise<Int16Array>;
 }
 
 export class ESpeakSynthesiser implements Synthesiser {
   readonly #cache = new Map<string, Promise<Int16Array>>();
   readonly #sizes = new Map<string, number>();
   #bytes = 0;
-  /** One phrase at a time: a call's newest answer waits behind one phrase at most, not behind a flood. */
-  #queue: Promise<unknown> = Promise.resolve();
+  readonly #queue = new SynthesisQueue();
   readonly #thread = new EspeakThread();
   readonly #log: (message: string) => void;
   readonly #cacheBytes: number;
@@ -36,16 +37,17 @@ export class ESpeakSynthesiser implements Synthesiser {
     this.#cacheBytes = cacheBytes;
   }
 
-  speak(text: string, language: Language): Promise<Int16Array> {
+  speak(text: string, language: Language, { ahead = false } = {}): Promise<Int16Array> {
     const key = `${language}\u0000${text}`;
     const cached = this.#cache.get(key);
     if (cached) {
+      if (!ahead) this.#queue.hurry(key);
       // refresh its place in the LRU order
       this.#cache.delete(key);
       this.#cache.set(key, cached);
       return cached;
     }
-    const result = this.#queued(() => this.#synthesise(text, language)).catch((error: unknown) => {
+    const result = this.#queue.add(key, () => this.#synthesise(text, language), ahead).catch((error: unknown) => {
       this.#log(`synthesis failed (${language}): ${(error as Error).message}`);
       this.#evict(key);
       return silenceFor(text);
@@ -82,12 +84,6 @@ export class ESpeakSynthesiser implements Synthesiser {
   async #synthesise(text: string, language: Language): Promise<Int16Array> {
     const sound = decodeWav(await this.#thread.wav(text, VOICES[language]));
     return floatToInt16(resample(sound.samples, sound.sampleRate, AGENT_RATE));
-  }
-
-  #queued<T>(job: () => Promise<T>): Promise<T> {
-    const run = this.#queue.then(job, job);
-    this.#queue = run.catch(() => undefined);
-    return run;
   }
 }
 
