@@ -1,7 +1,7 @@
 // The call in the worker: one CallSession (the same as on the main thread: ticket, socket, state machine,
 // messages, reconnection, liveness pings, the uplink's pace) with its audio on ports (port-audio.ts). The
 // page's main thread hears what the view and the page need: every session event, the levels at most 15 times
-// a second, and the counters every 20 ms.
+// a second, and the counters as often.
 import type { PlaybackStatus } from '../../worklets/messages.ts';
 import { browserNetworkHints, type NetworkHints } from '../call/network-hints.ts';
 import { CallSession } from '../call/session.ts';
@@ -24,9 +24,9 @@ type Levels = { input: number; output: number; speaking: boolean };
 
 /** Shortest time between two level messages: 15 a second. */
 const LEVELS_MS = 1000 / 15;
-/** Between two stats messages: a frame's time, so the page's `stats` (read synchronously there) are never
- *  more than a frame behind what the worker sent and played. */
-const STATS_MS = 20;
+/** Between two stats messages: the levels' pace. The page's `stats` (read synchronously there) are at most
+ *  67 ms behind what the worker sent and played, and a talking call posts 15 of them a second, not 50. */
+const STATS_MS = LEVELS_MS;
 
 export class CallHost {
   #session: CallSession | null = null;
