@@ -15,8 +15,8 @@ export function mountWidget(attributes: Record<string, string> = {}): VoiceAgent
   return element;
 }
 
-/** For afterEach: ends every widget's call (answered as the service answers), then cleanUp(): puts back what was watched or stood in for
- *  (restoreAfterTest), and clears the page. */
+/** For afterEach: ends every widget's call (answered as the service answers), then cleanUp(): puts back what
+ *  was watched or stood in for (restoreAfterTest), and clears the page. */
 export async function cleanUpWidgets(): Promise<void> {
   await endEveryCall();
   cleanUp();

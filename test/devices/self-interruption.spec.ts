@@ -20,7 +20,7 @@ test('with audio processing on, 25 s of the demo agent on the loop: no interrupt
   // a run that heard itself gets exactly one more run, and that second run counts (as in the echo test).
   // - Chromium: the call's output waits for the microphone (audio-engine.ts, outputWaitsForMicrophone). Before,
   //   the greeting's first 1–4 s leaked at −25 to −38 dBFS in 12 of 25 calls; since, in 1 of 12, only in the
-  //   first second (docs/testing.md, "Real devices").
+  //   first 2 s (docs/testing.md, "Real devices").
   // - Firefox's canceller varies from run to run; one run of 25 s started at −19.8 dBFS.
   let heard = await quietRun(page, lane, testInfo);
   if (heard.length > 0) {
