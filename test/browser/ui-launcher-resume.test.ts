@@ -5,7 +5,6 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import '../../src/voice-agent.ts';
-import type { VoiceAgentElement } from '../../src/voice-agent.ts';
 import { CATALOGUES } from '../catalogues.ts';
 import { LAUNCHER_STRINGS } from '../../src/ui/i18n/launcher.ts';
 import { cleanUp, endEveryCall, recordAudioContexts, resetFakes, socket, sockets } from './ui-harness.ts';

@@ -33,7 +33,7 @@ const stats = (scope: Scope) => scope.locator('voice-agent').evaluate((el: Widge
 async function framesPerSecondWhileLive(scope: Scope, ms: number): Promise<number> {
   await expect(scope.locator('voice-agent')).toHaveAttribute('state', 'live', { timeout: 20_000 });
   return scope.locator('voice-agent').evaluate(async (el: Widget, windowMs) => {
-    // Each end of the window is read as a new count arrives from the call's worker (every 20 ms): a count read
+    // Each end of the window is read as a new count arrives from the call's worker (15 a second): a count read
     // between two arrivals is up to a stats period old, and on a loaded machine (a late message, then two at
     // once) one stale end made 50 frames/s read as 51.2.
     const read = async () => {
