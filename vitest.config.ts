@@ -35,6 +35,10 @@ export default mergeConfig(
         },
         {
           extends: true,
+          // No single-page fallback: a missing file is a 404, as on a real host. With it, a missing avatar or
+          // worklet was answered with index.html, whose transform found the demo page's `lit` mid-run and had
+          // Vite bundle its dependencies again under the running test files.
+          appType: 'mpa',
           test: {
             name: 'browser',
             include: ['test/browser/**/*.test.ts'],
