@@ -1,11 +1,11 @@
-// What a CallSession is built with: its audio factory, its network and storage (fakes in tests), its clocks;
-// and, where a page gives none, the defaults: the global fetch and WebSocket, the page's visit store (over
-// localStorage, where there is one), performance.now and the browser's online/offline hints.
+// What a CallSession is built with: its audio factory, where the visit is kept, its network (fakes in tests), its
+// clock; and, where a page gives none, the defaults: the global fetch and WebSocket, performance.now and the
+// browser's online/offline hints.
 import type { AudioRequest, AudioSink, FrameSource } from './audio-ports.ts';
 import type { ConnectionTimeouts, SocketLike } from './connection.ts';
 import { browserNetworkHints, type NetworkHints } from './network-hints.ts';
 import { DEFAULT_RECONNECT_POLICY, type ReconnectPolicy } from './reconnect-policy.ts';
-import { pageVisitStore, VisitStore, type KeyValueStorage, type VisitValues } from './visit-store.ts';
+import type { VisitValues } from './visit-store.ts';
 
 export interface Timeouts extends ConnectionTimeouts {
   /** From sending `end` to the server's `ended`/close. */
@@ -31,11 +31,9 @@ export interface SessionOptions {
   createAudio: (request: AudioRequest) => { source: FrameSource | null; sink: AudioSink };
   fetch?: typeof fetch;
   createSocket?: (url: string) => SocketLike;
-  storage?: KeyValueStorage | null;
-  /** Where the visit tokens are kept instead (a worker's relay to the page); `storage` is then unused. */
-  visits?: VisitValues;
-  /** The wall clock (Date.now): dates the visit tokens kept between visits. */
-  now?: () => number;
+  /** Where the visit tokens are kept: the page's store (pageVisitStore()), or in a worker its relay to the
+   *  page's. Never a default here: a worker has no localStorage, and its file leaves the store's code out. */
+  visits: VisitValues;
   /** A clock that never steps (performance.now): times the call — the link's liveness, the reconnection's
    *  outages, the uplink's pace, the call's length — whatever the visitor's wall clock does. */
   clock?: () => number;
@@ -46,7 +44,7 @@ export interface SessionOptions {
 }
 
 /** The options with every default filled in. */
-export type ResolvedSessionOptions = Required<Omit<SessionOptions, 'timeouts' | 'reconnect' | 'storage'>> & {
+export type ResolvedSessionOptions = Required<Omit<SessionOptions, 'timeouts' | 'reconnect'>> & {
   timeouts: Timeouts;
   reconnect: ReconnectPolicy;
 };
@@ -56,9 +54,6 @@ export function withDefaults(options: SessionOptions): ResolvedSessionOptions {
     ...options,
     fetch: options.fetch ?? ((input, init) => globalThis.fetch(input, init)),
     createSocket: options.createSocket ?? ((url) => new WebSocket(url)),
-    // A storage of the caller's own (null: nothing is stored) gets a store of its own.
-    visits: options.visits ?? (options.storage === undefined ? pageVisitStore() : new VisitStore(options.storage, options.now ?? Date.now)),
-    now: options.now ?? Date.now,
     clock: options.clock ?? (() => performance.now()),
     timeouts: { ...DEFAULT_TIMEOUTS, ...options.timeouts },
     reconnect: { ...DEFAULT_RECONNECT_POLICY, ...options.reconnect },

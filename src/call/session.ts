@@ -2,7 +2,7 @@
 // are in call.ts: the link (ticket, socket, `ready` wait, liveness) is the Connection's, bringing it back after
 // a drop the Reconnector's; which of the service's messages a call takes is incoming.ts'; which visit token a
 // ticket carries is VisitTokens'. No DOM and no Web Audio: audio comes through FrameSource / AudioSink, the
-// network, storage and clocks through the options (the page's own by default, see session-options.ts).
+// network, visit store and clock through the options (see session-options.ts).
 import { byteLength, CloseCode, isReconnectable, MAX_MESSAGE_BYTES } from '../protocol/index.ts';
 import type { AudioSink, FrameSource } from './audio-ports.ts';
 import { sanitizeAvatar } from './avatar.ts';

@@ -12,6 +12,7 @@
 import type { AudioRequest, AudioSink, FrameSource } from '../call/audio-ports.ts';
 import type { CallSession as CallSessionClass } from '../call/session.ts';
 import type { SessionLike, Transport } from '../call/session-like.ts';
+import { pageVisitStore } from '../call/visit-store.ts';
 // A file of its own beside the bundle (assets/call-worker.js, self-contained: an app's bundler copies it as is).
 import workerUrl from './call-worker.ts?worker&url';
 import { WorkerSession } from './worker-session.ts';
@@ -151,7 +152,7 @@ async function chooseSessions(): Promise<SessionFactory> {
     };
   }
   const CallSession = await mainThreadSession();
-  return { transport: 'main-thread', create: ({ createAudio }) => new CallSession({ createAudio }) };
+  return { transport: 'main-thread', create: ({ createAudio }) => new CallSession({ createAudio, visits: pageVisitStore() }) };
 }
 
 /** The session's class for the main thread: the worker's own file, imported as a module of the page (it leaves

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AudioEngine } from '../../src/audio/audio-engine.ts';
 import type { AudioSink } from '../../src/call/audio-ports.ts';
 import { CallSession } from '../../src/call/session.ts';
+import { VisitStore } from '../../src/call/visit-store.ts';
 import { firstAbove, lastAbove, sineInt16 } from '../../bench/measure.ts';
 import { FakeSocket, okTicket, scriptedFetch } from '../fakes.ts';
 import { restoreAfterTest, restoreAll } from '../fixtures/after-test.ts';
@@ -52,7 +53,7 @@ async function liveCall() {
       sockets.push(socket);
       return socket;
     },
-    storage: null,
+    visits: new VisitStore(null),
   });
   const started = session.start({ serverUrl: 'https://service.test', publicId: 'shop-42' }, { microphone: false });
   await expect.poll(() => sockets.length).toBe(1);

@@ -1,7 +1,7 @@
 import type { ReconnectPolicy } from '../../src/call/reconnect-policy.ts';
 import { CallSession, type Timeouts } from '../../src/call/session.ts';
 import type { SessionEventMap } from '../../src/call/types.ts';
-import type { KeyValueStorage } from '../../src/call/visit-store.ts';
+import { VisitStore, type KeyValueStorage } from '../../src/call/visit-store.ts';
 import { FakeNetwork, FakeSink, FakeSocket, FakeSource, MemoryStorage, okTicket, scriptedFetch, settle } from '../fakes.ts';
 
 export const target = { serverUrl: 'https://service.test', publicId: 'shop-42' };
@@ -39,8 +39,7 @@ export function harness(
       return { source, sink };
     },
     fetch,
-    storage,
-    now: options.now,
+    visits: new VisitStore(storage, options.now),
     // Tests time the call with the clock they give (under fake timers) unless they give a wall clock apart.
     clock: options.clock ?? options.now,
     timeouts: options.timeouts,
