@@ -22,12 +22,18 @@ const turns = async (webkit: WebKitSession) => (await eventsOf(webkit, 'transcri
 const finalTurns = async (webkit: WebKitSession, role: 'user' | 'agent') =>
   (await turns(webkit)).filter((t) => t.role === role && t.final);
 
-/** Frames sent and agent samples played so far, the call context's clock and the wall clock, read together. */
+/** Frames sent and agent samples played so far, the call context's clock and the wall clock, read together.
+ *  The page's counters come from the call's worker about 15 times a second: read as the next ones arrive, so
+ *  that they are as old as the clock they are set against, not up to 67 ms older. */
 const clocks = (webkit: WebKitSession) =>
-  webkit.evaluate(() => {
-    const { stats } = document.querySelector('voice-agent') as unknown as {
+  webkit.evaluate(async () => {
+    const widget = document.querySelector('voice-agent') as unknown as {
       stats: { framesSent: number; playback: { playedSamples: number } | null };
     };
+    const last = widget.stats.framesSent;
+    const deadline = performance.now() + 1000;
+    while (widget.stats.framesSent === last && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1));
+    const { stats } = widget;
     const audio = (window as unknown as { __audioContexts: AudioContext[] }).__audioContexts.at(-1)?.currentTime ?? NaN;
     return { frames: stats.framesSent, played: stats.playback?.playedSamples ?? 0, audio, wall: performance.now() / 1000 };
   });
