@@ -1,6 +1,7 @@
 // What the browser bench and heap-diff.ts both call through: the simulated service in a process of its own
-// (the demo agent allowed a call of the length asked for), the recording proxy in front of it, the site that
-// serves the built widget, and headless Chromium with a fake microphone playing the bench's caller.
+// (the demo agent allowed a call of the length asked for, the monologue agent 20 s of speech), the recording
+// proxy in front of it, the site that serves the built widget, and headless Chromium with a fake microphone
+// playing the bench's caller.
 import { chromium, type Browser } from 'playwright';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -23,6 +24,8 @@ export interface CallRig {
 export async function startCallRig(callSeconds: number): Promise<CallRig> {
   const agents = loadAgentsFile();
   for (const agent of agents.agents) if (agent.publicId === PUBLIC_ID) agent.maxCallSeconds = Math.max(agent.maxCallSeconds, callSeconds + 120);
+  // The busy-page bench measures 5 s of a quiet page, then 8 s of a busy one, while the monologue agent talks.
+  for (const agent of agents.agents) if (agent.monologue) agent.monologue.seconds = Math.max(agent.monologue.seconds, 20);
   const service = await startService(agents);
   const proxy = await startRecordingProxy(service.url);
   const site = await startBenchSite(proxy.url, PUBLIC_ID);

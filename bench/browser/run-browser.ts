@@ -8,8 +8,10 @@ import { percentile } from '../measure.ts';
 import type { Table } from '../report.ts';
 import { busyPageBench } from './busy-page.ts';
 import { startCallRig } from './call-rig.ts';
+import { startLatencyBench } from './start-latency.ts';
 import { instrumentPage, type BenchWindow, type ProbeReport } from './instrument.ts';
 import { litFreeBound } from './lit-free-bound.ts';
+import { metrics, share } from './main-thread-metrics.ts';
 import { epochNow } from './recording-proxy.ts';
 import type { Served } from './site.ts';
 
@@ -113,6 +115,7 @@ export async function browserBench({ callSeconds }: BrowserBenchOptions): Promis
     ];
     const served = [...site.served]; // this call's page only: the busy pages below load the widget again
     const busyPage = await busyPageBench(browser, proxy, site.url);
+    const startLatency = await startLatencyBench(browser, site.url);
     const total = sum(served);
     const withoutLit = await litFreeBound(served);
     const downloads = [
@@ -134,6 +137,7 @@ export async function browserBench({ callSeconds }: BrowserBenchOptions): Promis
         ],
       },
       busyPage,
+      startLatency,
       {
         title: 'What a page downloads from the widget (gzip -9)',
         header: ['when', 'gzip', 'files'],
@@ -152,31 +156,6 @@ async function eventTime(page: Page, type: string, timeout: number): Promise<num
     { timeout, polling: 50 },
   );
   return (await handle.jsonValue()) as number;
-}
-
-interface Metrics {
-  /** Seconds the main thread spent on tasks since the page started. */
-  TaskDuration: number;
-  /** Seconds of that in script, and in style and layout. */
-  ScriptDuration: number;
-  RecalcStyleDuration: number;
-  LayoutDuration: number;
-  JSHeapUsedSize: number;
-  /** Seconds (monotonic). */
-  Timestamp: number;
-}
-
-async function metrics(cdp: CDPSession): Promise<Metrics> {
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  const value = (name: keyof Metrics) => metrics.find((m) => m.name === name)?.value ?? NaN;
-  return {
-    TaskDuration: value('TaskDuration'),
-    ScriptDuration: value('ScriptDuration'),
-    RecalcStyleDuration: value('RecalcStyleDuration'),
-    LayoutDuration: value('LayoutDuration'),
-    JSHeapUsedSize: value('JSHeapUsedSize'),
-    Timestamp: value('Timestamp'),
-  };
 }
 
 async function heapAfterGc(cdp: CDPSession): Promise<{ used: number; at: number }> {
@@ -207,8 +186,6 @@ function silentAt(report: ProbeReport): number | null {
 }
 
 /** Share of one core the page's main thread was busy between two samples. */
-const share = (from: Metrics, to: Metrics, key: 'TaskDuration' | 'ScriptDuration' | 'RecalcStyleDuration' | 'LayoutDuration' = 'TaskDuration') =>
-  (to[key] - from[key]) / (to.Timestamp - from.Timestamp);
 const percent = (v: number) => `${fmt(v * 100, 1)} %`;
 const fmt = (v: number, digits: number) => (Number.isFinite(v) ? v.toFixed(digits) : '—');
 const ms = (v: number) => `${fmt(v, 1)} ms`;
