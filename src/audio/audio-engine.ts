@@ -41,7 +41,7 @@ export interface AudioEngineOptions {
   gesture?: GestureAudio | undefined;
   /** The call's worker takes the frames and plays the agent's voice: each processor is handed over on a port
    *  (see MicrophoneSourceOptions.pipe and SpeakerSinkOptions.pipe); levels and status then go there. */
-  pipe?: { capture: (port: MessagePort) => void; playback: (port: MessagePort, outputLatencyMs: number) => void } | undefined;
+  pipe?: { capture: (port: MessagePort) => void; playback: (port: MessagePort, outputLatencyMs: () => number) => void } | undefined;
   /** Playback tuning; the DSP core's defaults when absent. */
   playback?: { capacitySeconds?: number; prebufferMs?: number; fadeMs?: number };
 }

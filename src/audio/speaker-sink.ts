@@ -15,8 +15,8 @@ export interface SpeakerSinkOptions extends PlaybackNodeOptions {
   /** Opening failed: the owner tears the rest of the call's audio down. */
   onOpenFailed?: ((error: CallError) => void) | undefined;
   /** Hands the playback processor to the call's worker: the port of a channel whose other end the processor
-   *  listens to, and the output's latency (what `drained()` waits for after the processor). */
-  pipe?: ((port: MessagePort, outputLatencyMs: number) => void) | undefined;
+   *  listens to, and a reader of the output's latency (what `drained()` waits for after the processor). */
+  pipe?: ((port: MessagePort, outputLatencyMs: () => number) => void) | undefined;
 }
 
 /** Chunks kept while the processor loads (the session only writes once both ends are open). */
@@ -137,7 +137,9 @@ export class SpeakerSink implements AudioSink {
     if (this.#options.pipe) {
       const channel = new MessageChannel();
       playback.pipeTo(channel.port1);
-      this.#options.pipe(channel.port2, outputLatencyMs(context));
+      // Read when the worker asks, not now: in Firefox, `outputLatency` asks the audio server while the output
+      // it just connected is starting, and that froze the page for good (1 in 1 to 23 first calls of a page).
+      this.#options.pipe(channel.port2, () => outputLatencyMs(context));
     }
     if (this.#options.outputDeviceId) {
       // A missing device leaves the default output playing rather than failing the call.

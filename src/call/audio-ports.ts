@@ -34,8 +34,9 @@ export interface AudioSink {
 export interface AudioPipe {
   /** The port a (new) capture processor posts to. */
   capture(port: MessagePort): void;
-  /** The port the playback processor listens to, and the output's latency. */
-  playback(port: MessagePort, outputLatencyMs: number): void;
+  /** The port the playback processor listens to, and how to read the output's latency when the worker asks
+   *  (once the agent's last words have left the processor: read while the output starts, Firefox can hang). */
+  playback(port: MessagePort, outputLatencyMs: () => number): void;
 }
 
 /** What a call asks of its audio factory. */

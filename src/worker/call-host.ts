@@ -88,7 +88,9 @@ export class CallHost {
       case 'sink-failed':
         return this.#sink?.failed(message.error);
       case 'playback-port':
-        return this.#sink ? this.#sink.attach(message.port, message.outputLatencyMs) : message.port.close();
+        return this.#sink ? this.#sink.attach(message.port) : message.port.close();
+      case 'output-latency':
+        return this.#sink?.outputLatency(message.ms);
     }
   }
 

@@ -80,6 +80,8 @@ export class PortSource implements FrameSource {
 
 /** Chunks kept while the playback processor is being handed over. */
 const MAX_PENDING_CHUNKS = 256;
+/** The longest the output's latency is waited for (as on the main thread: speaker-sink.ts). */
+const MAX_OUTPUT_LATENCY_MS = 500;
 
 export class PortSink implements AudioSink {
   /** Each status the playback processor reports. */
@@ -87,7 +89,8 @@ export class PortSink implements AudioSink {
   readonly #opened = answer();
   #client: PlaybackClient | null = null;
   #pending: ArrayBuffer[] = [];
-  #outputLatencyMs = 0;
+  /** Settles the wait for the page's answer to `output-latency`. */
+  #latencyAnswered: ((ms: number) => void) | null = null;
   #onFailure: ((error: CallError) => void) | null = null;
   #closed = false;
   readonly #post: Post;
@@ -111,12 +114,11 @@ export class PortSink implements AudioSink {
     this.#opened.settle(error);
   }
 
-  /** The playback processor listens to `port`; audio that has left it takes `outputLatencyMs` more to play. */
-  attach(port: MessagePort, outputLatencyMs: number): void {
+  /** The playback processor listens to `port`. */
+  attach(port: MessagePort): void {
     if (this.#closed) return port.close();
     this.#client = new PlaybackClient(port);
     this.#client.onStatus = (status) => this.onStatus?.(status);
-    this.#outputLatencyMs = outputLatencyMs;
     for (const chunk of this.#pending) this.#client.write(chunk);
     this.#pending = [];
   }
@@ -136,7 +138,24 @@ export class PortSink implements AudioSink {
     const client = this.#client;
     if (!client || this.#closed) return;
     await client.drained();
-    if (this.#outputLatencyMs > 0 && !this.#closed) await new Promise((resolve) => setTimeout(resolve, this.#outputLatencyMs));
+    if (this.#closed) return;
+    // The last samples have left the processor; let them leave the device's buffers too. The page reads how
+    // long that takes; the time its answer took counts, and a page too busy to answer is waited for no longer
+    // than the longest latency.
+    const asked = performance.now();
+    const latencyMs = await new Promise<number>((resolve) => {
+      this.#latencyAnswered = resolve;
+      this.#post({ type: 'output-latency' });
+      setTimeout(() => resolve(MAX_OUTPUT_LATENCY_MS), MAX_OUTPUT_LATENCY_MS);
+    });
+    this.#latencyAnswered = null;
+    const left = latencyMs - (performance.now() - asked);
+    if (left > 0 && !this.#closed) await new Promise((resolve) => setTimeout(resolve, left));
+  }
+
+  /** The page's answer to `output-latency`. */
+  outputLatency(ms: number): void {
+    this.#latencyAnswered?.(ms);
   }
 
   /** The agent's voice broke down mid-call. */

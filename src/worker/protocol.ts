@@ -32,7 +32,9 @@ export type ToWorker =
   /** A (new) capture processor posts its frames and levels to this port. */
   | { type: 'capture-port'; port: MessagePort }
   /** The playback processor listens to this port. */
-  | { type: 'playback-port'; port: MessagePort; outputLatencyMs: number }
+  | { type: 'playback-port'; port: MessagePort }
+  /** The output's latency, as the worker asked. */
+  | { type: 'output-latency'; ms: number }
   /** The agent's voice can play, or why not (`error`). */
   | { type: 'sink-opened'; error?: ErrorDetail }
   /** The agent's voice broke down mid-call. */
@@ -43,12 +45,15 @@ export type FromWorker =
   /** The worker's code is running. */
   | { type: 'hello' }
   | { [K in keyof SessionEventMap]: { type: 'event'; name: K; detail: SessionEventMap[K] } }[keyof SessionEventMap]
-  /** The call's counters and the playback's status: every 20 ms during a call, and at each state. */
+  /** The call's counters and the playback's status: 15 times a second during a call, and at each state. */
   | { type: 'stats'; stats: SessionStats; playback: PlaybackStatus | null }
   /** Microphone and agent-voice levels (RMS 0–1), at most 15 times a second. */
   | { type: 'levels'; input: number; output: number; speaking: boolean }
   /** Frames may flow (the call went live), or the microphone is let go. */
   | { type: 'source'; op: 'start' | 'close' }
   | { type: 'sink'; op: 'close' }
+  /** How long audio that has left the playback processor takes to leave the device: asked once the agent's
+   *  last words have left the processor. */
+  | { type: 'output-latency' }
   /** The service gave a visit token: the page keeps it (`stored`: in storage too) for its next calls. */
   | { type: 'visit'; key: string; visit: string; stored: boolean };

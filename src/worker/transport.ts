@@ -122,18 +122,8 @@ export function prepareSessions(): Promise<SessionFactory> {
   return (prepared ??= chooseSessions());
 }
 
-/**
- * Firefox (153 ESR) froze a page's main thread for good after some calls in a worker: 1 in 10 to 20 calls with
- * fake devices, 2 in 75 on real ones, none in 25 on the main thread. Narrowed since: it is the first call on a
- * freshly loaded page that freezes, right after `connecting` (1 in 1 to 15 such calls, the microphone muted or
- * not, the worker started and answering before the call, back-forward cache off, 3 s after the last page's call
- * ended); 30 calls in a row on one page never froze. Until the cause is found, Firefox's calls stay on the main
- * thread (the path every page without a worker takes).
- */
-const workerFreezesPage = (): boolean => /\bFirefox\//.test(globalThis.navigator?.userAgent ?? '');
-
 async function chooseSessions(): Promise<SessionFactory> {
-  const first = workerFreezesPage() ? null : spawnCallWorker();
+  const first = spawnCallWorker();
   let warm = first && (await started(first));
   if (warm) {
     return {

@@ -41,6 +41,8 @@ interface WorkerCall {
   settle: { started: () => void; over: () => void };
   stopHints: () => void;
   finished: boolean;
+  /** The output's latency, read when the worker asks (see AudioPipe.playback). */
+  outputLatencyMs: () => number;
 }
 
 export class WorkerSession extends Emitter<SessionEventMap> implements SessionLike {
@@ -103,6 +105,7 @@ export class WorkerSession extends Emitter<SessionEventMap> implements SessionLi
     this.#ending = null;
     const worker = this.#options.spawn();
     let audio: WorkerCall['audio'];
+    let outputLatencyMs = () => 0;
     try {
       if (!worker) throw new CallError('LOAD_FAILED', 'The call could not start its worker.');
       const send = (message: ToWorker, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
@@ -111,7 +114,10 @@ export class WorkerSession extends Emitter<SessionEventMap> implements SessionLi
         microphone,
         pipe: {
           capture: (port) => send({ type: 'capture-port', port }, [port]),
-          playback: (port, outputLatencyMs) => send({ type: 'playback-port', port, outputLatencyMs }, [port]),
+          playback: (port, latency) => {
+            outputLatencyMs = latency;
+            send({ type: 'playback-port', port }, [port]);
+          },
         },
       });
     } catch (error) {
@@ -123,7 +129,7 @@ export class WorkerSession extends Emitter<SessionEventMap> implements SessionLi
     }
     const settle = { started: () => {}, over: () => {} };
     const call: WorkerCall = {
-      worker, audio, settle, stopHints: () => {}, finished: false,
+      worker, audio, settle, stopHints: () => {}, finished: false, outputLatencyMs: () => outputLatencyMs(),
       started: new Promise<void>((resolve) => (settle.started = resolve)),
       over: new Promise<void>((resolve) => (settle.over = resolve)),
     };
@@ -192,6 +198,8 @@ export class WorkerSession extends Emitter<SessionEventMap> implements SessionLi
         return;
       case 'levels':
         return this.#options.onLevels?.(message.input, message.output, message.speaking);
+      case 'output-latency':
+        return this.#send({ type: 'output-latency', ms: call.outputLatencyMs() });
       case 'source':
         if (message.op === 'close') return call.audio.source?.close();
         return call.audio.source?.start(

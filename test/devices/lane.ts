@@ -85,10 +85,8 @@ export async function startCall(page: Page, lane: Lane, options: CallOptions): P
   await Promise.race([settled, stuck]).finally(() => clearTimeout(timer));
   await expect(widget(page)).toHaveAttribute('state', 'live', { timeout: 20_000 });
   // The lane measures the call where it runs by default: in its worker (src/worker/), not the main thread's
-  // fallback; except in Firefox, whose calls stay on the main thread (docs/widget.md, "Where the call runs").
-  const engine = page.context().browser()?.browserType().name();
-  const expected = engine === 'firefox' ? 'main-thread' : 'worker';
-  expect(await widget(page).evaluate((element: Widget) => element.stats.transport), 'where the call runs').toBe(expected);
+  // fallback.
+  expect(await widget(page).evaluate((element: Widget) => element.stats.transport), 'where the call runs').toBe('worker');
   const [ready] = await eventsOf(page, 'ready');
   return ready!.conversationId as string;
 }
