@@ -101,9 +101,12 @@ describe('agent voice playback (AudioEngine.sink)', () => {
     const pcm = sineInt16(1000, IN_RATE, 3 * IN_RATE, AMPLITUDE);
     for (const chunk of randomChunks(pcm, 11)) engine.sink.write(chunk);
     await sleep(500);
-    const marked = recording.mark();
+    // The flush reached the audio thread between these two marks (each message is posted in turn from here;
+    // on a loaded machine this thread may be paused between two posts for several render quanta).
+    const markedBefore = recording.mark();
     engine.sink.flush();
-    const flushFrame = await marked;
+    const markedAfter = recording.mark();
+    const [flushFrom, flushBy] = await Promise.all([markedBefore, markedAfter]);
     await engine.sink.drained();
     await sleep(100);
     await recording.flush();
@@ -111,15 +114,15 @@ describe('agent voice playback (AudioEngine.sink)', () => {
     const rate = context.sampleRate;
 
     // It was playing right up to the flush…
-    const before = out.subarray(flushFrame - 1024, flushFrame);
+    const before = out.subarray(flushFrom - 1024, flushFrom);
     expect(fitSine(before, 1000, rate).amplitude).toBeGreaterThan(AMPLITUDE * 0.95);
-    // …and is silent from at most 5 ms + one quantum later (plus a quantum for the two message ports).
+    // …and is silent from at most 5 ms + one quantum after it arrived (plus a quantum for the two ports).
     const lastSound = lastAbove(out, 1e-4);
     const fadeSamples = Math.ceil(0.005 * rate);
-    expect(lastSound - flushFrame).toBeLessThanOrEqual(fadeSamples + 2 * 128);
+    expect(lastSound - flushBy).toBeLessThanOrEqual(fadeSamples + 2 * 128);
     expect(out.length - lastSound).toBeGreaterThan(0.1 * rate);
     // The fade itself is smooth: no step larger than the sine's own.
-    expect(maxStep(out.subarray(flushFrame - 256, lastSound + 16))).toBeLessThan(AMPLITUDE * ((2 * Math.PI * 1000) / rate) * 1.05);
+    expect(maxStep(out.subarray(flushFrom - 256, lastSound + 16))).toBeLessThan(AMPLITUDE * ((2 * Math.PI * 1000) / rate) * 1.05);
     const status = engine.playback!;
     expect(status.queuedSamples).toBe(0);
     expect(status.drained).toBe(true);
