@@ -57,8 +57,9 @@ export interface AudioClocks {
 /** Frames sent (and dropped behind a slow socket) and agent samples played so far, the newest context's audio
  *  clock and the wall clock, read together. A call in its worker posts its counters about 15 times a second:
  *  they are read as the next ones arrive, so that they are as old as the clock they are set against. */
-export function audioClocks(page: Page): Promise<AudioClocks> {
-  return page.locator('voice-agent').evaluate(async (el: Widget) => {
+export function audioClocks(page: Evaluator): Promise<AudioClocks> {
+  return page.evaluate(async () => {
+    const el = document.querySelector('voice-agent') as Widget;
     const last = el.stats.framesSent;
     const deadline = performance.now() + 1000;
     while (el.stats.framesSent === last && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1));

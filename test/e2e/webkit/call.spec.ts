@@ -4,7 +4,7 @@
 // interruption that flushes the agent's voice, and hang-up. Compared with the Chromium e2e call, the caller
 // here is WebKit's mock microphone (a steady hum and beeps, no file option), so "speech" is that tone unmuted.
 import { eventsOf, microphoneTracks } from '../widget-page.ts';
-import { audioContexts, sentFrames } from '../page-audio.ts';
+import { audioClocks as clocks, audioContexts, sentFrames } from '../page-audio.ts';
 import { expect, test } from './fixtures.ts';
 import { webkitUnavailable, type WebKitSession } from './webdriver.ts';
 import { openWidget, setMuted, startByScript, timeToLive, widgetState, widgetStats } from './widget-session.ts';
@@ -21,22 +21,6 @@ const AGENT_RATE = 24_000;
 const turns = async (webkit: WebKitSession) => (await eventsOf(webkit, 'transcript')) as unknown as Turn[];
 const finalTurns = async (webkit: WebKitSession, role: 'user' | 'agent') =>
   (await turns(webkit)).filter((t) => t.role === role && t.final);
-
-/** Frames sent and agent samples played so far, the call context's clock and the wall clock, read together.
- *  The page's counters come from the call's worker about 15 times a second: read as the next ones arrive, so
- *  that they are as old as the clock they are set against, not up to 67 ms older. */
-const clocks = (webkit: WebKitSession) =>
-  webkit.evaluate(async () => {
-    const widget = document.querySelector('voice-agent') as unknown as {
-      stats: { framesSent: number; playback: { playedSamples: number } | null };
-    };
-    const last = widget.stats.framesSent;
-    const deadline = performance.now() + 1000;
-    while (widget.stats.framesSent === last && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1));
-    const { stats } = widget;
-    const audio = (window as unknown as { __audioContexts: AudioContext[] }).__audioContexts.at(-1)?.currentTime ?? NaN;
-    return { frames: stats.framesSent, played: stats.playback?.playedSamples ?? 0, audio, wall: performance.now() / 1000 };
-  });
 
 test('a whole call in WebKit, started by a script: live, 50 frames/s, agent heard, text, interruption, end', async ({ webkit }) => {
   test.setTimeout(90_000);
