@@ -22,8 +22,9 @@ test('the echo is ≥ 20 dB down with audio processing on, and the visitor stays
   let on = await processedRun(page, lane);
   const weak = () => off.echo - on.echo < MIN_ECHO_REDUCTION_DB || on.visitor - on.echo < MIN_VISITOR_MARGIN_DB;
   report(testInfo, off.echo, on);
-  // Firefox's echo canceller varies from run to run (8–35 dB measured here with today's widget, against
-  // 28–53 dB in Chromium): a weak Firefox run gets exactly one more run, and that second run counts.
+  // Firefox's echo canceller varies from run to run (8–35 dB when the issue was written, against 28–53 dB in
+  // Chromium; lapses of a second still show without its auto gain, see docs/testing.md): a weak Firefox run gets
+  // exactly one more run, and that second run counts.
   if (browserName === 'firefox' && weak()) {
     figure(testInfo, 'a weak run: Firefox gets one more run, which counts');
     on = await processedRun(page, lane);

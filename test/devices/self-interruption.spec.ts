@@ -21,7 +21,8 @@ test('with audio processing on, 25 s of the demo agent on the loop: no interrupt
   // - Chromium: the call's output waits for the microphone (audio-engine.ts, outputWaitsForMicrophone). Before,
   //   the greeting's first 1–4 s leaked at −25 to −38 dBFS in 12 of 25 calls; since, in 1 of 12, only in the
   //   first 2 s (docs/testing.md, "Real devices").
-  // - Firefox's canceller varies from run to run; one run of 25 s started at −19.8 dBFS.
+  // - Firefox: its context waits for the microphone too, and its calls ask for no auto gain, which lifted what its
+  //   canceller let through to the level of speech (docs/testing.md); one run of 25 s had started at −19.8 dBFS.
   let heard = await quietRun(page, lane, testInfo);
   if (heard.length > 0) {
     figure(testInfo, `${browserName} heard itself ${heard.length} times: one more run, which counts`);
