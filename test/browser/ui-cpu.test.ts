@@ -12,8 +12,8 @@ import { sleep } from '../sleep.ts';
 import { AMINA, cleanUp, endCall, resetFakes, socket, sockets } from './ui-harness.ts';
 
 const MEASURE_MS = 3000;
-/** The call's clock (elapsed and remaining time) is read in render, twice a second (TickerController). */
-const CLOCK_RENDERS_PER_SECOND = 2;
+/** The call's clock (elapsed and remaining time) is read in render, once a second as it turns (TickerController). */
+const CLOCK_RENDERS_PER_SECOND = 1;
 
 beforeEach(async () => {
   resetFakes();
