@@ -2,9 +2,8 @@
 // (AudioSink). The element creates one engine per call and hands `source` and `sink` to the session.
 import type { AudioSink, FrameSource } from '../call/audio-ports.ts';
 import type { AudioLevel, FrameSamples, PlaybackStatus } from '../../worklets/messages.ts';
-import { browserEngine, type BrowserEngine } from './browser-engine.ts';
 import { ContextKeeper } from './context-keeper.ts';
-import { canRequestMicrophone } from './microphone.ts';
+import { canRequestMicrophone, isFirefox } from './microphone.ts';
 import { MicrophoneSource } from './microphone-source.ts';
 import type { GestureAudio } from './gesture-audio.ts';
 import { audioContextConstructor, SharedAudioContext } from './shared-context.ts';
@@ -54,8 +53,9 @@ const SILENT: AudioLevel = { rms: 0, peak: 0 };
  *  (test/devices/self-interruption.spec.ts). Firefox's started with the echo only 40–55 dB down for 3–4 s in
  *  about 1 call in 3 (test/devices/echo.spec.ts; docs/testing.md). With processing on, their context is held
  *  suspended until the microphone is open. WebKit is left as it was: nothing measured there asks for the wait. */
-export function outputWaitsForMicrophone(audioProcessing: boolean, engine: BrowserEngine = browserEngine()): boolean {
-  return audioProcessing && engine !== 'other';
+export function outputWaitsForMicrophone(audioProcessing: boolean, browser: Navigator | undefined = globalThis.navigator): boolean {
+  // `userAgentData` is Chromium's alone (every Chromium browser shares the canceller).
+  return audioProcessing && !!browser && ('userAgentData' in browser || isFirefox(browser));
 }
 
 /**

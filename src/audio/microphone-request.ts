@@ -1,6 +1,5 @@
 // The parts of a microphone request the visitor's gesture needs (see gesture-audio.ts): small, no errors
 // of the call's (microphone.ts maps the browser's failures).
-import { browserEngine, type BrowserEngine } from './browser-engine.ts';
 
 export interface MicrophoneOptions {
   /** Echo cancellation, noise suppression and automatic gain control (default on). */
@@ -9,6 +8,10 @@ export interface MicrophoneOptions {
   deviceId?: string | undefined;
 }
 
+/** Firefox, from its user agent: "Gecko/" and a version is in Firefox's alone (the others say "like Gecko"). */
+export const isFirefox = (browser: Navigator | undefined = globalThis.navigator): boolean =>
+  !!browser && /Gecko\/\d/.test(browser.userAgent);
+
 /**
  * The constraints asked of getUserMedia: mono, processing on or off as a whole, an exact device if chosen.
  * Firefox's automatic gain control stays off: it raises its gain while the canceller takes the echo out, then
@@ -16,15 +19,12 @@ export interface MicrophoneOptions {
  * voice at −20 dBFS reached the service in 4 of 6 calls on a busy machine, none with it off:
  * test/devices/echo.spec.ts).
  */
-export function microphoneConstraints(
-  { audioProcessing, deviceId }: MicrophoneOptions,
-  engine: BrowserEngine = browserEngine(),
-): MediaStreamConstraints {
+export function microphoneConstraints({ audioProcessing, deviceId }: MicrophoneOptions, firefox = isFirefox()): MediaStreamConstraints {
   const audio: MediaTrackConstraints = {
     channelCount: { ideal: 1 },
     echoCancellation: audioProcessing,
     noiseSuppression: audioProcessing,
-    autoGainControl: audioProcessing && engine !== 'gecko',
+    autoGainControl: audioProcessing && !firefox,
   };
   if (deviceId) audio.deviceId = { exact: deviceId };
   return { audio, video: false };

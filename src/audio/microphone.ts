@@ -2,7 +2,7 @@
 import { CallError } from '../call/errors.ts';
 import { canRequestMicrophone, type MicrophoneOptions, microphoneConstraints, stopStream } from './microphone-request.ts';
 
-export { canRequestMicrophone, microphoneConstraints, stopStream, type MicrophoneOptions } from './microphone-request.ts';
+export { canRequestMicrophone, isFirefox, microphoneConstraints, stopStream, type MicrophoneOptions } from './microphone-request.ts';
 
 export function noMicrophoneApi(): CallError {
   return new CallError('AUDIO_UNSUPPORTED', 'This browser gives no access to a microphone here (a secure https page is needed).');

@@ -1,12 +1,11 @@
-// The audio rules that differ by engine (src/audio/browser-engine.ts and its users), from user agents of each:
+// The audio rules that differ by browser (src/audio/microphone-request.ts, audio-engine.ts), from user agents:
 // Chromium and Firefox hold the call's output until the microphone is open (audio-engine.ts), Firefox asks for
 // no automatic gain control (microphone-request.ts), WebKit keeps both as they were, and audio processing off
 // turns all of it off. The rules' effect on the echo is the real-devices lane's (test/devices/); the wait itself
 // is checked in Chromium by test/browser/audio-output-waits.test.ts.
 import { describe, expect, it } from 'vitest';
 import { outputWaitsForMicrophone } from '../../src/audio/audio-engine.ts';
-import { browserEngine } from '../../src/audio/browser-engine.ts';
-import { microphoneConstraints } from '../../src/audio/microphone-request.ts';
+import { isFirefox, microphoneConstraints } from '../../src/audio/microphone-request.ts';
 
 const userAgents = {
   chromium: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
@@ -17,44 +16,42 @@ const userAgents = {
 };
 const browser = (userAgent: string, chromium = false) => ({ userAgent, ...(chromium ? { userAgentData: { brands: [] } } : {}) }) as unknown as Navigator;
 
-describe('browserEngine', () => {
-  it('tells Chromium by userAgentData, Firefox by "Gecko/" and a version, and the rest apart', () => {
-    expect(browserEngine(browser(userAgents.chromium, true))).toBe('chromium');
-    expect(browserEngine(browser(userAgents.firefox))).toBe('gecko');
-    expect(browserEngine(browser(userAgents.firefoxAndroid))).toBe('gecko');
-    expect(browserEngine(browser(userAgents.safari))).toBe('other');
-    expect(browserEngine(browser(userAgents.iosSafari))).toBe('other');
-    expect(browserEngine(undefined)).toBe('other');
+describe('isFirefox', () => {
+  it('tells Firefox by "Gecko/" and a version; Chromium and WebKit only say "like Gecko"', () => {
+    expect(isFirefox(browser(userAgents.firefox))).toBe(true);
+    expect(isFirefox(browser(userAgents.firefoxAndroid))).toBe(true);
+    for (const userAgent of [userAgents.chromium, userAgents.safari, userAgents.iosSafari]) expect(isFirefox(browser(userAgent))).toBe(false);
+    expect(isFirefox(undefined)).toBe(false);
   });
 });
 
 describe('outputWaitsForMicrophone', () => {
   it('holds the output in Chromium and Firefox with processing on, never in WebKit or with processing off', () => {
-    expect(outputWaitsForMicrophone(true, 'chromium')).toBe(true);
-    expect(outputWaitsForMicrophone(true, 'gecko')).toBe(true);
-    expect(outputWaitsForMicrophone(true, 'other')).toBe(false);
-    expect(outputWaitsForMicrophone(false, 'chromium')).toBe(false);
-    expect(outputWaitsForMicrophone(false, 'gecko')).toBe(false);
+    expect(outputWaitsForMicrophone(true, browser(userAgents.chromium, true))).toBe(true);
+    expect(outputWaitsForMicrophone(true, browser(userAgents.firefox))).toBe(true);
+    expect(outputWaitsForMicrophone(true, browser(userAgents.safari))).toBe(false);
+    expect(outputWaitsForMicrophone(true, browser(userAgents.iosSafari))).toBe(false);
+    expect(outputWaitsForMicrophone(false, browser(userAgents.chromium, true))).toBe(false);
+    expect(outputWaitsForMicrophone(false, browser(userAgents.firefox))).toBe(false);
+    expect(outputWaitsForMicrophone(true, undefined)).toBe(false);
   });
 });
 
 describe('microphoneConstraints', () => {
-  const processing = (engine: 'chromium' | 'gecko' | 'other', audioProcessing = true) =>
-    microphoneConstraints({ audioProcessing }, engine).audio as MediaTrackConstraints;
+  const processing = (firefox: boolean, audioProcessing = true) =>
+    microphoneConstraints({ audioProcessing }, firefox).audio as MediaTrackConstraints;
 
   it('asks Firefox for echo cancellation and noise suppression without automatic gain control', () => {
-    expect(processing('gecko')).toMatchObject({ echoCancellation: true, noiseSuppression: true, autoGainControl: false });
+    expect(processing(true)).toMatchObject({ echoCancellation: true, noiseSuppression: true, autoGainControl: false });
   });
 
-  it('asks the other engines for all three', () => {
-    for (const engine of ['chromium', 'other'] as const) {
-      expect(processing(engine)).toMatchObject({ echoCancellation: true, noiseSuppression: true, autoGainControl: true });
-    }
+  it('asks the other browsers for all three', () => {
+    expect(processing(false)).toMatchObject({ echoCancellation: true, noiseSuppression: true, autoGainControl: true });
   });
 
-  it('turns all three off with processing off, in every engine', () => {
-    for (const engine of ['chromium', 'gecko', 'other'] as const) {
-      expect(processing(engine, false)).toMatchObject({ echoCancellation: false, noiseSuppression: false, autoGainControl: false });
+  it('turns all three off with processing off, in every browser', () => {
+    for (const firefox of [true, false]) {
+      expect(processing(firefox, false)).toMatchObject({ echoCancellation: false, noiseSuppression: false, autoGainControl: false });
     }
   });
 });

@@ -3,7 +3,9 @@
 // clock is shown.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { clockOrigin } from '../../src/ui/internal/panel/call-clock.ts';
 import { secondOf, TickerController } from '../../src/ui/internal/panel/ticker-controller.ts';
+import type { ErrorDetail } from '../../src/call/types.ts';
 
 /** A host that renders at once when asked, and notes when (ms after the test's start). */
 class FakeHost implements ReactiveControllerHost {
@@ -40,6 +42,22 @@ describe('secondOf', () => {
     // A countdown's origin is its deadline, still ahead: its seconds turn at whole seconds before it.
     expect(secondOf(START + 2_500, START)).toBe(-3);
     expect(secondOf(START + 2_500, START + 500)).toBe(-2);
+  });
+});
+
+describe('clockOrigin', () => {
+  const busy: ErrorDetail = { code: 'BUSY', message: 'busy', retryAfterSeconds: 60 } as ErrorDetail;
+  const call = (state: string, extra: object = {}) => ({ state, liveSince: null, failedAt: null, error: null, ...extra }) as Parameters<typeof clockOrigin>[0];
+
+  it('counts from the call’s start while live, from the retry’s deadline while a countdown runs', () => {
+    expect(clockOrigin(call('live', { liveSince: START - 5_000 }), START)).toBe(START - 5_000);
+    expect(clockOrigin(call('error', { failedAt: START - 10_000, error: busy }), START)).toBe(START + 50_000);
+  });
+
+  it('shows no clock otherwise: no retry to wait for, the wait over, or another state', () => {
+    expect(clockOrigin(call('error', { failedAt: START, error: { ...busy, retryAfterSeconds: undefined } }), START)).toBeNull();
+    expect(clockOrigin(call('error', { failedAt: START - 60_000, error: busy }), START)).toBeNull();
+    for (const state of ['idle', 'connecting', 'reconnecting', 'ending', 'ended']) expect(clockOrigin(call(state), START)).toBeNull();
   });
 });
 

@@ -27,7 +27,7 @@ import { SheetController } from './sheet-controller.ts';
 import { activityOf } from './panel/activity.ts';
 import { AutoScrollController } from './panel/auto-scroll-controller.ts';
 import type { AudioFactory, CallController } from './panel/call-controller.ts';
-import { retryWaitSeconds } from './panel/call-clock.ts';
+import { clockOrigin, retryWaitSeconds } from './panel/call-clock.ts';
 import { ElementRef } from './panel/element-ref.ts';
 import { ConsentSlotController } from './panel/consent-slot-controller.ts';
 import { DevicePicker } from './panel/device-picker.ts';
@@ -101,7 +101,7 @@ export class CallUi implements ReactiveController {
     this.#sheet = new SheetController(host, () => host.layout !== 'inline' && host.open, options.shell);
     this.#feedback = new CallFeedback(host);
     this.#autoScroll = new AutoScrollController(host, () => this.#transcriptList.value ?? null);
-    new TickerController(host, () => this.#clockOrigin());
+    new TickerController(host, () => clockOrigin(this.call, Date.now()));
     new PageRestoreController(host, () => this.call.session.pageRestored());
     new WakeLockController(host, () => this.state === 'live' || this.state === 'reconnecting');
     new ConsentSlotController(host);
@@ -204,15 +204,6 @@ export class CallUi implements ReactiveController {
 
   #outputMeter() {
     return levelMeter(this.#levelsShown ? this.call.outputLevel : 0, 'output-level', this.#meters.output);
-  }
-
-  /** What the clock shown counts whole seconds from: the call's start while live, the retry's deadline while
-   *  its countdown runs; null when no clock is shown. */
-  #clockOrigin(): number | null {
-    const { liveSince, failedAt, error } = this.call;
-    if (this.state === 'live') return liveSince;
-    if (this.state !== 'error' || failedAt === null || this.#retryWait() === 0) return null;
-    return failedAt + error!.retryAfterSeconds! * 1000;
   }
 
   #retryWait(): number {
