@@ -44,6 +44,16 @@ function voiceChunk(index: number): ArrayBuffer {
   return pcm.buffer;
 }
 
+/** How many times the meters were repainted in the next second (each paint sets one meter's `--level`). */
+async function paintsInASecond(el: VoiceAgentElement): Promise<number> {
+  let count = 0;
+  const observer = new MutationObserver((records) => (count += records.length));
+  observer.observe(el.shadowRoot!, { subtree: true, attributes: true, attributeFilter: ['style'] });
+  await sleep(1000);
+  observer.disconnect();
+  return count;
+}
+
 it('a talking call renders only when what it shows changes, and paints the meters at most 30 times a second', async () => {
   const el = document.createElement('voice-agent') as VoiceAgentElement;
   el.setAttribute('public-id', 'shop-42');
@@ -89,23 +99,64 @@ it('a talking call renders only when what it shows changes, and paints the meter
 
     // The meters: one element each, repainted at most 30 times a second, and not at all while hidden.
     const meter = el.shadowRoot!.querySelector('[part="output-level"]')!;
-    const paints = async () => {
-      let count = 0;
-      const observer = new MutationObserver((records) => (count += records.length));
-      observer.observe(el.shadowRoot!, { subtree: true, attributes: true, attributeFilter: ['style'] });
-      await sleep(1000);
-      observer.disconnect();
-      return count;
-    };
-    const shown = await paints();
+    const shown = await paintsInASecond(el);
     expect(shown).toBeGreaterThan(3);
     expect(shown).toBeLessThanOrEqual(2 * 30); // two meters
     expect(meter.isConnected).toBe(true);
     el.hide();
     await el.updateComplete;
-    expect(await paints()).toBe(0);
+    expect(await paintsInASecond(el)).toBe(0);
   } finally {
     clearInterval(talk);
+    await endCall(el);
+  }
+});
+
+it('an inline panel the visitor scrolled out of view, or the page hides, paints its meters only when it renders', async () => {
+  const el = document.createElement('voice-agent') as VoiceAgentElement;
+  el.setAttribute('public-id', 'shop-42');
+  el.setAttribute('server-url', 'https://service.test/');
+  el.setAttribute('layout', 'inline');
+  const below = document.createElement('div');
+  below.style.height = '3000px';
+  document.body.append(el, below);
+  const started = el.start();
+  await vi.waitFor(() => expect(sockets).toHaveLength(1), { timeout: 10_000 });
+  socket().open();
+  socket().receive({ type: 'ready', conversationId: 'c-1', maxSeconds: 300, agent: AMINA });
+  await started;
+  let chunk = 0;
+  const talk = setInterval(() => socket().receive(voiceChunk(chunk++)), 100);
+  try {
+    await sleep(500); // the voice is playing
+    expect(await paintsInASecond(el)).toBeGreaterThan(3);
+
+    // Out of sight, the meters are painted only by the renders that happen anyway (the clock's, once a second:
+    // the level as of that render), not as levels arrive (up to 15 times a second).
+    const paintsOutOfSight = async () => {
+      const renders = countRenders(el);
+      const paints = await paintsInASecond(el);
+      expect(renders.count).toBeLessThanOrEqual(CLOCK_RENDERS_PER_SECOND + 1);
+      expect(paints).toBeLessThanOrEqual(2 * renders.count); // two meters
+    };
+    window.scrollTo(0, 2500); // reading on, below the widget
+    await sleep(100); // the browser notices at its next frame
+    expect(el.getBoundingClientRect().bottom).toBeLessThan(0);
+    await paintsOutOfSight();
+
+    window.scrollTo(0, 0);
+    await sleep(100);
+    expect(await paintsInASecond(el)).toBeGreaterThan(3);
+
+    el.style.display = 'none'; // the page hides it
+    await sleep(100);
+    await paintsOutOfSight();
+    el.style.display = '';
+    await sleep(100);
+    expect(await paintsInASecond(el)).toBeGreaterThan(3);
+  } finally {
+    clearInterval(talk);
+    below.remove();
     await endCall(el);
   }
 });

@@ -32,7 +32,8 @@ import { ElementRef } from './panel/element-ref.ts';
 import { ConsentSlotController } from './panel/consent-slot-controller.ts';
 import { DevicePicker } from './panel/device-picker.ts';
 import { CallFeedback } from './panel/feedback.ts';
-import { levelMeter, loudness, paintMeter } from './panel/level-meter.ts';
+import { levelMeter } from './panel/level-meter.ts';
+import { MeterPainter } from './panel/meter-painter.ts';
 import { panelBody } from './panel/panel-body.ts';
 import { panelFrame } from './panel/panel-frame.ts';
 import { panelHeader } from './panel/panel-header.ts';
@@ -60,7 +61,7 @@ export class CallUi implements ReactiveController {
   readonly #autoScroll: AutoScrollController;
   readonly #feedback: CallFeedback;
   readonly #avatar = new AvatarView('small', micElement);
-  readonly #meters = { input: new ElementRef(), output: new ElementRef() };
+  readonly #meters: MeterPainter;
   readonly #transcriptList = new ElementRef();
   /** The agent of this page's latest call (kept after it ends, so the widget keeps its face). */
   #callAgent: AgentInfo | null = null;
@@ -102,6 +103,7 @@ export class CallUi implements ReactiveController {
     this.#feedback = new CallFeedback(host);
     this.#autoScroll = new AutoScrollController(host, () => this.#transcriptList.value ?? null);
     new TickerController(host, () => clockOrigin(this.call, Date.now()));
+    this.#meters = new MeterPainter(host, () => this.focus.panel.value);
     new PageRestoreController(host, () => this.call.session.pageRestored());
     new WakeLockController(host, () => this.state === 'live' || this.state === 'reconnecting');
     new ConsentSlotController(host);
@@ -119,7 +121,7 @@ export class CallUi implements ReactiveController {
 
   /** The panel listens to `call` (until the element shows another). */
   #bind(call: CallController): () => void {
-    call.onLevels = () => this.#paintLevels();
+    call.onLevels = () => this.#meters.paint(this.host.muted ? 0 : call.inputLevel, call.outputLevel);
     const off = [
       call.on('ready', ({ agent }) => {
         this.#callAgent = agent;
@@ -193,13 +195,6 @@ export class CallUi implements ReactiveController {
     }
     if (this.state === 'live' && offer) this.#continuation.settle();
     this.#intents.stateChanged(this.state);
-  }
-
-  /** The meters follow the levels between renders; nothing is painted while the panel or the page is hidden. */
-  #paintLevels(): void {
-    if (!this.focus.panel.value || this.focus.panel.value.hidden || document.hidden) return;
-    paintMeter(this.#meters.input.value ?? null, this.host.muted ? 0 : loudness(this.call.inputLevel));
-    paintMeter(this.#meters.output.value ?? null, loudness(this.call.outputLevel));
   }
 
   #outputMeter() {
