@@ -7,6 +7,7 @@ import { browserNetworkHints, type NetworkHints } from '../call/network-hints.ts
 import { CallSession } from '../call/session.ts';
 import type { SessionEventMap } from '../call/types.ts';
 import type { VisitValues } from '../call/visit-store.ts';
+import { MeterCanvas, type MeterName } from './meter-canvas.ts';
 import { PortSink, PortSource } from './port-audio.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 
@@ -38,6 +39,8 @@ export class CallHost {
   #levelsAt = -Infinity;
   #levelsTimer: ReturnType<typeof setTimeout> | null = null;
   #statsTimer: ReturnType<typeof setInterval> | null = null;
+  /** The meters the page handed over: drawn here with each level message. */
+  readonly #meters: Partial<Record<MeterName, MeterCanvas>> = {};
   readonly #scope: HostScope;
 
   constructor(scope: HostScope) {
@@ -91,6 +94,14 @@ export class CallHost {
         return this.#sink ? this.#sink.attach(message.port) : message.port.close();
       case 'output-latency':
         return this.#sink?.outputLatency(message.ms);
+      case 'meter':
+        this.#meters[message.name] = new MeterCanvas(message.canvas, message.scale, message.look);
+        return this.#drawMeters();
+      case 'meter-look': {
+        const meter = this.#meters[message.name];
+        if (meter) meter.look = message.look;
+        return;
+      }
     }
   }
 
@@ -147,7 +158,13 @@ export class CallHost {
       this.#levelsTimer = null;
       this.#levelsAt = performance.now();
       this.#post({ type: 'levels', ...this.#levels });
+      this.#drawMeters();
     }, Math.max(0, wait));
+  }
+
+  #drawMeters(): void {
+    this.#meters.input?.draw(this.#levels.input);
+    this.#meters.output?.draw(this.#levels.output);
   }
 
   /** The page's store of the visit, seen from here: the token it gave for the first ticket, and each new token

@@ -5,6 +5,7 @@ import type { PlaybackStatus } from '../../worklets/messages.ts';
 import type { CallTarget } from '../call/connection.ts';
 import type { ErrorDetail, SessionEventMap, SessionStats } from '../call/types.ts';
 import type { RememberMode } from '../call/visit-tokens.ts';
+import type { MeterLook, MeterName } from './meter-canvas.ts';
 
 /** What the main thread tells the worker. */
 export type ToWorker =
@@ -38,7 +39,11 @@ export type ToWorker =
   /** The agent's voice can play, or why not (`error`). */
   | { type: 'sink-opened'; error?: ErrorDetail }
   /** The agent's voice broke down mid-call. */
-  | { type: 'sink-failed'; error: ErrorDetail };
+  | { type: 'sink-failed'; error: ErrorDetail }
+  /** A meter's canvas, from now on drawn here (`scale`: device pixels per CSS pixel). */
+  | { type: 'meter'; name: MeterName; canvas: OffscreenCanvas; scale: number; look: MeterLook }
+  /** The page's styles changed a meter's look. */
+  | { type: 'meter-look'; name: MeterName; look: MeterLook };
 
 /** What the worker tells the main thread. */
 export type FromWorker =

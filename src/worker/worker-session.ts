@@ -16,6 +16,7 @@ import type { CallState, ErrorDetail, SessionEventMap, SessionStats } from '../c
 import { typedText } from '../call/typed-text.ts';
 import { agentKey, pageVisitStore, type VisitStore } from '../call/visit-store.ts';
 import type { RememberMode } from '../call/visit-tokens.ts';
+import type { MeterHost } from './meter-canvas.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 
 export interface WorkerSessionOptions {
@@ -43,6 +44,8 @@ interface WorkerCall {
   finished: boolean;
   /** The output's latency, read when the worker asks (see AudioPipe.playback). */
   outputLatencyMs: () => number;
+  /** Where the page hands this call's meters over, to be drawn in its worker. */
+  meters: MeterHost;
 }
 
 export class WorkerSession extends Emitter<SessionEventMap> implements SessionLike {
@@ -95,6 +98,11 @@ export class WorkerSession extends Emitter<SessionEventMap> implements SessionLi
     return !this.#network.online;
   }
 
+  /** Where the page hands the meters of the call under way over to its worker; null between calls. */
+  get meterHost(): MeterHost | null {
+    return this.#call && !this.#call.finished ? this.#call.meters : null;
+  }
+
   start(target: CallTarget, options: { microphone?: boolean } = {}): Promise<void> {
     if (isActive(this.#state)) return this.#call?.started ?? Promise.resolve();
     if (!target.publicId) throw new TypeError('voice-agent: a public-id is needed to start a call');
@@ -128,8 +136,12 @@ export class WorkerSession extends Emitter<SessionEventMap> implements SessionLi
       return Promise.resolve();
     }
     const settle = { started: () => {}, over: () => {} };
+    const meters: MeterHost = {
+      draw: (name, canvas, scale, look) => worker.postMessage({ type: 'meter', name, canvas, scale, look } satisfies ToWorker, [canvas]),
+      restyle: (name, look) => worker.postMessage({ type: 'meter-look', name, look } satisfies ToWorker),
+    };
     const call: WorkerCall = {
-      worker, audio, settle, stopHints: () => {}, finished: false, outputLatencyMs: () => outputLatencyMs(),
+      worker, audio, settle, meters, stopHints: () => {}, finished: false, outputLatencyMs: () => outputLatencyMs(),
       started: new Promise<void>((resolve) => (settle.started = resolve)),
       over: new Promise<void>((resolve) => (settle.over = resolve)),
     };

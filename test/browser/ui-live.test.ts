@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cdp } from 'vitest/browser';
 import { CATALOGUES } from '../catalogues.ts';
 import { AvatarView } from '../../src/ui/internal/avatar.ts';
-import { loudness } from '../../src/ui/internal/panel/level-meter.ts';
+import { loudness } from '../../src/worker/meter-canvas.ts';
 import { AMINA, cleanUp, endCall, goLive, mount, resetFakes, say, socket, text, type UiTestAgent } from './ui-harness.ts';
 
 beforeEach(() => {

@@ -36,6 +36,8 @@ async function wholeCall(page: Page, label: string, forcedRate?: number): Promis
   // In its worker, as in Chromium (until 2026-11-27 Firefox's calls stayed on the main thread: reading
   // `outputLatency` as the output started froze the page; src/audio/speaker-sink.ts).
   expect((await stats(page)).transport).toBe('worker');
+  // Its meters drawn there too, on canvases the page handed over (test/e2e/worker-meters.spec.ts, in Chromium).
+  for (const part of ['input-level', 'output-level']) await expect(widget(page).locator(`[part="${part}"] canvas`)).toHaveCount(1);
 
   // Asked of Firefox: its canceller and noise suppression, not its auto gain, which lifted the echo its canceller
   // let through to the level of speech (src/audio/microphone-request.ts; measured in test/devices/echo.spec.ts).

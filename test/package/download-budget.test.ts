@@ -13,16 +13,16 @@ const DIST = join(import.meta.dirname, '../../dist');
  *  called next to nothing. */
 const ON_LOAD_BUDGET = 10_000;
 /**
- * The ceiling for a whole call (55,031 B now with Arabic; 54,903 B before the meters stood still off screen,
- * 2026-11-27: 128 B in the call's chunk; 54,740 B before Firefox's microphone rule and the clock that renders as
- * it turns: 56 B on load, 107 B in the call's chunk). It was 45,800 B before
+ * The ceiling for a whole call (55,898 B now with Arabic; 55,031 B before the worker drew the meters, 2026-11-27:
+ * 463 B in the call's chunk, 404 B in the worker's file; 54,903 B before the meters stood still off screen: 128 B;
+ * 54,740 B before Firefox's microphone rule and the clock that renders as it turns). It was 45,800 B before
  * the call moved into a worker; the worker's file (10.3 KB) carries the session, its socket and the protocol's checks (the page's visit store
  * stays on the page: the worker is handed it), and the call's chunk keeps their main-thread side (the worker's
  * client, the ports to the worklets). The 48 KiB (49,152 B) the worker issue aimed at is not reached:
  * docs/performance.md lists where the bytes are and what would take them off. This ceiling catches any
  * regression from where the build stands; lower it as it shrinks.
  */
-const WHOLE_CALL_CEILING = 55_050;
+const WHOLE_CALL_CEILING = 55_950;
 
 const gzipped = async (file: string) => gzipSync(await readFile(join(DIST, file)), { level: 9 }).length;
 

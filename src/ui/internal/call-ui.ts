@@ -103,7 +103,7 @@ export class CallUi implements ReactiveController {
     this.#feedback = new CallFeedback(host);
     this.#autoScroll = new AutoScrollController(host, () => this.#transcriptList.value ?? null);
     new TickerController(host, () => clockOrigin(this.call, Date.now()));
-    this.#meters = new MeterPainter(host, () => this.focus.panel.value);
+    this.#meters = new MeterPainter(host, () => this.focus.panel.value, () => this.call.meterHost);
     new PageRestoreController(host, () => this.call.session.pageRestored());
     new WakeLockController(host, () => this.state === 'live' || this.state === 'reconnecting');
     new ConsentSlotController(host);

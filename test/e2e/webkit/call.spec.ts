@@ -45,6 +45,21 @@ test('a whole call in WebKit, started by a script: live, 50 frames/s, agent hear
   expect(context).toEqual({ sampleRate: defaultRate, state: 'running' });
   console.log(`WebKit: AudioContext sampleRate ${context?.sampleRate} Hz`);
 
+  // The meters: drawn in the call's worker where WebKit can hand a canvas to it (meter-painter.ts), else painted
+  // by the page as CSS bars.
+  const meters = await webkit.evaluate(() => {
+    const el = document.querySelector('voice-agent') as HTMLElement & { stats: { transport: string | null } };
+    return {
+      transport: el.stats.transport,
+      offscreen: typeof OffscreenCanvasRenderingContext2D === 'function' && typeof HTMLCanvasElement.prototype.transferControlToOffscreen === 'function',
+      meters: el.shadowRoot!.querySelectorAll('.meter').length,
+      drawn: el.shadowRoot!.querySelectorAll('.meter[data-drawn] canvas').length,
+    };
+  });
+  console.log(`WebKit: meters ${JSON.stringify(meters)}`);
+  expect(meters.meters).toBe(2);
+  expect(meters.drawn).toBe(meters.transport === 'worker' && meters.offscreen ? 2 : 0);
+
   // While the greeting plays: per second of the audio clock, 50 frames leave and 24,000 agent samples are
   // played (both resampling ratios are right), and the audio clock keeps to the wall clock.
   await expect.poll(async () => (await widgetStats(webkit)).playedSamples, { timeout: 20_000 }).toBeGreaterThan(0);

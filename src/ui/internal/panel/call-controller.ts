@@ -4,6 +4,7 @@ import type { AudioRequest, AudioSink, FrameSource } from '../../../call/audio-p
 import type { CallTarget } from '../../../call/connection.ts';
 import type { SessionLike, Transport } from '../../../call/session-like.ts';
 import type { SessionFactory } from '../../../worker/transport.ts';
+import type { MeterHost } from '../../../worker/meter-canvas.ts';
 import type { RememberMode } from '../../../call/visit-tokens.ts';
 import type { Turn } from '../../../call/transcript.ts';
 import type {
@@ -165,6 +166,11 @@ export class CallController extends Emitter<CallEvents> {
   /** What the session sent, received and dropped, and where its calls run. */
   get stats(): SessionStats & { transport: Transport } {
     return { ...this.session.stats, transport: this.transport };
+  }
+
+  /** Where the call's worker draws the meters; null on the main thread, or between calls. */
+  get meterHost(): MeterHost | null {
+    return (this.session as { meterHost?: MeterHost | null }).meterHost ?? null;
   }
 
   /** The agent voice's playback where the session knows it (in a worker); else the audio engine has it. */

@@ -151,6 +151,15 @@ export const controlStyles = css`
   button .meter {
     color: currentColor;
   }
+  /* A meter the call's worker draws on its canvas (meter-painter.ts), in the bars' place and look. */
+  .meter[data-drawn] i {
+    display: none;
+  }
+  .meter canvas {
+    display: block;
+    inline-size: 23px;
+    block-size: var(--_bar);
+  }
 
   .meter.off i {
     transform: scaleY(0.15);

@@ -1,22 +1,12 @@
 import { html, noChange } from 'lit/html.js';
 import { Directive, directive, type ElementPart, type PartInfo, PartType } from 'lit/directive.js';
+import { ACTIVE_LOUDNESS, loudness } from '../../../worker/meter-canvas.ts';
 import { type ElementRef, ref } from './element-ref.ts';
 
-const FLOOR_DB = -50;
-const CEILING_DB = -10;
-/** Above this loudness the meter counts as active (used for the static, reduced-motion display). */
-export const ACTIVE_LOUDNESS = 0.15;
-
-/** RMS (0–1) to a perceived loudness 0–1 on a -50…-10 dBFS scale; anything not a positive number is 0. */
-export function loudness(rms: number): number {
-  if (!(rms > 0) || !Number.isFinite(rms)) return 0;
-  const db = 20 * Math.log10(rms);
-  return Math.min(1, Math.max(0, (db - FLOOR_DB) / (CEILING_DB - FLOOR_DB)));
-}
-
-/** Writes a loudness (0–1) to a meter element: one custom property and one class, no re-render. */
+/** Writes a loudness (0–1) to a meter element: one custom property and one class, no re-render. A meter the
+ *  call's worker draws (`data-drawn`, see MeterPainter) is left alone. */
 export function paintMeter(meter: Element | null, value: number): void {
-  if (!(meter instanceof HTMLElement)) return;
+  if (!(meter instanceof HTMLElement) || meter.hasAttribute('data-drawn')) return;
   const step = Math.round(value * LEVEL_STEPS);
   if (painted.get(meter) === step) return; // nothing visible would change: no style work
   painted.set(meter, step);
@@ -47,9 +37,10 @@ const meterLevel = directive(MeterLevelDirective);
 
 /**
  * Five bars scaled by the meter's `--level` (a transform: no layout). Decorative (the activity line says who
- * speaks). Between renders `CallUi` repaints it with `paintMeter()` as levels arrive (≤ 15 times a second);
- * `off` (a muted microphone) flattens and dims it. With `prefers-reduced-motion: reduce` the bars stop moving
- * and the meter only changes colour when active.
+ * speaks). Between renders `MeterPainter` repaints it with `paintMeter()` as levels arrive (≤ 15 times a
+ * second), or hands it to the call's worker, which draws the same bars on a canvas; `off` (a muted microphone)
+ * flattens and dims it. With `prefers-reduced-motion: reduce` the bars stop moving and the meter only changes
+ * colour when active.
  */
 export function levelMeter(rms: number, part: 'input-level' | 'output-level', meter: ElementRef, off = false) {
   return html`<span part=${part} class="meter ${off ? 'off' : ''}" ${meterLevel(off ? 0 : loudness(rms))} ${ref(meter)} aria-hidden="true"
