@@ -59,6 +59,23 @@ test('a whole call in WebKit, started by a script: live, 50 frames/s, agent hear
   console.log(`WebKit: meters ${JSON.stringify(meters)}`);
   expect(meters.meters).toBe(2);
   expect(meters.drawn).toBe(meters.transport === 'worker' && meters.offscreen ? 2 : 0);
+  // The worker's bars reach the page: a copy of each meter's canvas has painted pixels (WebDriver's screenshots
+  // are black under this Xvfb, so the page copies what it shows).
+  const paintedPixels = () =>
+    webkit.evaluate(() =>
+      [...document.querySelector('voice-agent')!.shadowRoot!.querySelectorAll<HTMLCanvasElement>('.meter canvas')].map((canvas) => {
+        const copy = document.createElement('canvas');
+        copy.width = canvas.width;
+        copy.height = canvas.height;
+        const context = copy.getContext('2d')!;
+        context.drawImage(canvas, 0, 0);
+        const { data } = context.getImageData(0, 0, copy.width, copy.height);
+        let painted = 0;
+        for (let alpha = 3; alpha < data.length; alpha += 4) if (data[alpha]! > 0) painted++;
+        return painted;
+      }),
+    );
+  if (meters.drawn) await expect.poll(async () => Math.min(...(await paintedPixels())), { timeout: 5000 }).toBeGreaterThan(0);
 
   // While the greeting plays: per second of the audio clock, 50 frames leave and 24,000 agent samples are
   // played (both resampling ratios are right), and the audio clock keeps to the wall clock.
