@@ -95,7 +95,7 @@ export class CallHost {
       case 'output-latency':
         return this.#sink?.outputLatency(message.ms);
       case 'meter':
-        this.#meters[message.name] = new MeterCanvas(message.canvas, message.scale, message.look);
+        this.#meters[message.name] = new MeterCanvas(message.canvas, message.look);
         return this.#drawMeters();
       case 'meter-look': {
         const meter = this.#meters[message.name];

@@ -16,18 +16,20 @@ export function loudness(rms: number): number {
   return Math.min(1, Math.max(0, (db - FLOOR_DB) / (CEILING_DB - FLOOR_DB)));
 }
 
-/** What the page's styles say about a meter: its colour, muted (flat and dim), the reduced-motion look. */
+/** What the page's styles say about a meter: its colour, muted (flat and dim), the reduced-motion look, and the
+ *  device pixels per CSS pixel it is drawn at (the page's zoom). */
 export interface MeterLook {
   color: string;
   off: boolean;
   still: boolean;
+  scale: number;
 }
 
 export type MeterName = 'input' | 'output';
 
 /** Where the page hands its meters to the call's worker (one per call: a canvas moves to one worker only). */
 export interface MeterHost {
-  draw(name: MeterName, canvas: OffscreenCanvas, scale: number, look: MeterLook): void;
+  draw(name: MeterName, canvas: OffscreenCanvas, look: MeterLook): void;
   restyle(name: MeterName, look: MeterLook): void;
 }
 
@@ -45,18 +47,28 @@ const STEPS = 40;
 export class MeterCanvas {
   #look: MeterLook;
   #step = -1;
+  readonly #canvas: OffscreenCanvas;
   readonly #context: OffscreenCanvasRenderingContext2D | null;
-  readonly #scale: number;
 
-  constructor(canvas: OffscreenCanvas, scale: number, look: MeterLook) {
+  constructor(canvas: OffscreenCanvas, look: MeterLook) {
+    this.#canvas = canvas;
     this.#context = canvas.getContext('2d');
-    this.#scale = scale;
     this.#look = look;
+    this.#size();
   }
 
   set look(look: MeterLook) {
     this.#look = look;
+    this.#size();
     this.#redraw(this.#step);
+  }
+
+  /** As many device pixels as the meter covers (a page zoomed mid-call gets sharp bars at its next render). */
+  #size(): void {
+    const width = Math.round(METER_WIDTH * this.#look.scale);
+    const height = Math.round(METER_HEIGHT * this.#look.scale);
+    if (this.#canvas.width !== width) this.#canvas.width = width;
+    if (this.#canvas.height !== height) this.#canvas.height = height;
   }
 
   /** Draws the level (RMS 0–1) where it shows a change. */
@@ -70,12 +82,11 @@ export class MeterCanvas {
     const context = this.#context;
     if (!context) return;
     const level = Math.max(0, step) / STEPS;
-    const { color, off, still } = this.#look;
+    const { color, off, still, scale: unit } = this.#look;
     const { width, height } = context.canvas;
     context.clearRect(0, 0, width, height);
     context.fillStyle = color;
     context.globalAlpha = off ? 0.45 : still && level <= ACTIVE_LOUDNESS ? 0.4 : 1;
-    const unit = this.#scale;
     WEIGHTS.forEach((weight, index) => {
       const scaled = off ? 0.15 : still ? 0.5 : 0.2 + 0.8 * level * weight;
       const barHeight = Math.max(unit, height * scaled);

@@ -40,8 +40,8 @@ export type ToWorker =
   | { type: 'sink-opened'; error?: ErrorDetail }
   /** The agent's voice broke down mid-call. */
   | { type: 'sink-failed'; error: ErrorDetail }
-  /** A meter's canvas, from now on drawn here (`scale`: device pixels per CSS pixel). */
-  | { type: 'meter'; name: MeterName; canvas: OffscreenCanvas; scale: number; look: MeterLook }
+  /** A meter's canvas, from now on drawn here. */
+  | { type: 'meter'; name: MeterName; canvas: OffscreenCanvas; look: MeterLook }
   /** The page's styles changed a meter's look. */
   | { type: 'meter-look'; name: MeterName; look: MeterLook };
 

@@ -137,7 +137,7 @@ export class WorkerSession extends Emitter<SessionEventMap> implements SessionLi
     }
     const settle = { started: () => {}, over: () => {} };
     const meters: MeterHost = {
-      draw: (name, canvas, scale, look) => worker.postMessage({ type: 'meter', name, canvas, scale, look } satisfies ToWorker, [canvas]),
+      draw: (name, canvas, look) => worker.postMessage({ type: 'meter', name, canvas, look } satisfies ToWorker, [canvas]),
       restyle: (name, look) => worker.postMessage({ type: 'meter-look', name, look } satisfies ToWorker),
     };
     const call: WorkerCall = {

@@ -6,20 +6,20 @@ import { loudness, MeterCanvas, METER_HEIGHT, METER_WIDTH, type MeterLook } from
 
 const SCALE = 2;
 const LOUD = 0.1; // −20 dBFS: loudness 0.75
-const look = (changes: Partial<MeterLook> = {}): MeterLook => ({ color: 'rgb(0, 0, 255)', off: false, still: false, ...changes });
+const look = (changes: Partial<MeterLook> = {}): MeterLook => ({ color: 'rgb(0, 0, 255)', off: false, still: false, scale: SCALE, ...changes });
 
 /** Heights within a CSS pixel: the bars' rounded ends are smoothed over a row or two. */
 const expectHeight = (height: number, expected: number) => expect(Math.abs(height - expected)).toBeLessThanOrEqual(1);
 
 function meter(initial: MeterLook = look()) {
-  const canvas = new OffscreenCanvas(METER_WIDTH * SCALE, METER_HEIGHT * SCALE);
-  const drawn = new MeterCanvas(canvas, SCALE, initial);
+  const canvas = new OffscreenCanvas(300, 150); // a new canvas's size: the worker sizes it to the look
+  const drawn = new MeterCanvas(canvas, initial);
   const pixels = () => canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
   /** Each bar's painted height (CSS px, from the column through its middle) and its opacity (0–1). */
-  const bars = () => {
+  const bars = (scale = SCALE) => {
     const data = pixels();
     return [0, 1, 2, 3, 4].map((bar) => {
-      const x = Math.round((bar * 5 + 1.5) * SCALE);
+      const x = Math.round((bar * 5 + 1.5) * scale);
       let rows = 0;
       let alpha = 0;
       for (let y = 0; y < canvas.height; y++) {
@@ -27,14 +27,15 @@ function meter(initial: MeterLook = look()) {
         if (a > 0) rows++;
         alpha = Math.max(alpha, a / 255);
       }
-      return { height: rows / SCALE, alpha };
+      return { height: rows / scale, alpha };
     });
   };
-  return { drawn, bars, pixels };
+  return { canvas, drawn, bars, pixels };
 }
 
 it('draws five bars whose heights follow the level with the CSS bars’ weights, in the look’s colour', () => {
-  const { drawn, bars, pixels } = meter();
+  const { canvas, drawn, bars, pixels } = meter();
+  expect([canvas.width, canvas.height]).toEqual([METER_WIDTH * SCALE, METER_HEIGHT * SCALE]);
   drawn.draw(0);
   const quiet = bars();
   for (const bar of quiet) expectHeight(bar.height, 0.2 * METER_HEIGHT);
@@ -75,4 +76,13 @@ it('with reduced motion, the bars stand at half height and light up only while t
     expectHeight(bar.height, 0.5 * METER_HEIGHT);
     expect(bar.alpha).toBe(1);
   }
+});
+
+it('a new scale (the page zoomed) resizes the canvas and draws the same bars at it', () => {
+  const { canvas, drawn, bars } = meter();
+  drawn.draw(LOUD);
+  drawn.look = look({ scale: 3 });
+  expect([canvas.width, canvas.height]).toEqual([METER_WIDTH * 3, METER_HEIGHT * 3]);
+  const level = loudness(LOUD);
+  bars(3).forEach((bar, index) => expectHeight(bar.height, (0.2 + 0.8 * level * [0.55, 0.8, 1, 0.8, 0.55][index]!) * METER_HEIGHT));
 });

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { loudness, METER_HEIGHT, METER_WIDTH, type MeterHost, type MeterLook, type MeterName } from '../../../worker/meter-canvas.ts';
+import { loudness, type MeterHost, type MeterLook, type MeterName } from '../../../worker/meter-canvas.ts';
 import { ElementRef } from './element-ref.ts';
 import { paintMeter } from './level-meter.ts';
 
@@ -57,7 +57,8 @@ export class MeterPainter implements ReactiveController {
     this.#onScreen = true;
   }
 
-  /** Gives `meter` a canvas drawn by the call's worker, once per call; tells the worker when its look changes. */
+  /** Gives `meter` a canvas drawn by the call's worker, once per call; tells the worker when its look changes
+   *  (the worker sizes the canvas to the look's scale). */
   #handOver(name: MeterName, meter: HTMLElement | undefined): void {
     if (!meter) return;
     const host = this.#meterHost();
@@ -78,11 +79,8 @@ export class MeterPainter implements ReactiveController {
       return;
     }
     const canvas = document.createElement('canvas');
-    const scale = Math.max(1, globalThis.devicePixelRatio || 1);
-    canvas.width = Math.round(METER_WIDTH * scale);
-    canvas.height = Math.round(METER_HEIGHT * scale);
     try {
-      host.draw(name, canvas.transferControlToOffscreen(), scale, look);
+      host.draw(name, canvas.transferControlToOffscreen(), look);
     } catch {
       return; // the page keeps painting this one
     }
@@ -97,6 +95,7 @@ function lookOf(meter: HTMLElement): MeterLook {
     color: getComputedStyle(meter).color,
     off: meter.classList.contains('off'),
     still: matchMedia('(prefers-reduced-motion: reduce)').matches,
+    scale: Math.max(1, globalThis.devicePixelRatio || 1),
   };
 }
 
