@@ -41,8 +41,8 @@ const BAR = 3;
 const GAP = 2;
 const WEIGHTS = [0.55, 0.8, 1, 0.8, 0.55];
 
-/** Steps of the drawn level (an 18 px meter shows no finer difference). */
-const STEPS = 40;
+/** Steps of a meter's level, drawn here or painted by the page (an 18 px meter shows no finer difference). */
+export const LEVEL_STEPS = 40;
 
 export class MeterCanvas {
   #look: MeterLook;
@@ -73,7 +73,7 @@ export class MeterCanvas {
 
   /** Draws the level (RMS 0–1) where it shows a change. */
   draw(rms: number): void {
-    const step = Math.round(loudness(rms) * STEPS);
+    const step = Math.round(loudness(rms) * LEVEL_STEPS);
     if (step !== this.#step) this.#redraw(step);
   }
 
@@ -81,7 +81,7 @@ export class MeterCanvas {
     this.#step = step;
     const context = this.#context;
     if (!context) return;
-    const level = Math.max(0, step) / STEPS;
+    const level = Math.max(0, step) / LEVEL_STEPS;
     const { color, off, still, scale: unit } = this.#look;
     const { width, height } = context.canvas;
     context.clearRect(0, 0, width, height);

@@ -1,6 +1,6 @@
 import { html, noChange } from 'lit/html.js';
 import { Directive, directive, type ElementPart, type PartInfo, PartType } from 'lit/directive.js';
-import { ACTIVE_LOUDNESS, loudness } from '../../../worker/meter-canvas.ts';
+import { ACTIVE_LOUDNESS, LEVEL_STEPS, loudness } from '../../../worker/meter-canvas.ts';
 import { type ElementRef, ref } from './element-ref.ts';
 
 /** Writes a loudness (0–1) to a meter element: one custom property and one class, no re-render. A meter the
@@ -15,9 +15,6 @@ export function paintMeter(meter: Element | null, value: number): void {
 }
 
 const painted = new WeakMap<HTMLElement, number>();
-
-/** Steps of the painted level (an 18 px meter shows no finer difference). */
-const LEVEL_STEPS = 40;
 
 /** Paints the meter at each render too (after the class binding, so `active` survives it). */
 class MeterLevelDirective extends Directive {
