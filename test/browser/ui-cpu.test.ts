@@ -54,6 +54,19 @@ async function paintsInASecond(el: VoiceAgentElement): Promise<number> {
   return count;
 }
 
+/** Resolves once the browser has told IntersectionObservers whether `target` is on screen, as `onScreen`. The
+ *  widget's own observer is told in the same task (one update of all the document's observers per frame). */
+function untilSeen(target: Element, onScreen: boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.at(-1)!.isIntersecting !== onScreen) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe(target);
+  });
+}
+
 it('a talking call renders only when what it shows changes, and paints the meters at most 30 times a second', async () => {
   const el = document.createElement('voice-agent') as VoiceAgentElement;
   el.setAttribute('public-id', 'shop-42');
@@ -132,27 +145,30 @@ it('an inline panel the visitor scrolled out of view, or the page hides, paints 
     expect(await paintsInASecond(el)).toBeGreaterThan(3);
 
     // Out of sight, the meters are painted only by the renders that happen anyway (the clock's, once a second:
-    // the level as of that render), not as levels arrive (up to 15 times a second).
+    // the level as of that render; one or two more if the voice stops or starts), not as levels arrive (up to
+    // 15 times a second).
     const paintsOutOfSight = async () => {
       const renders = countRenders(el);
+      const since = performance.now();
       const paints = await paintsInASecond(el);
-      expect(renders.count).toBeLessThanOrEqual(CLOCK_RENDERS_PER_SECOND + 1);
+      const clock = Math.floor((performance.now() - since) / 1000) * CLOCK_RENDERS_PER_SECOND + 1; // a busy machine stretches the second
+      expect(renders.count).toBeLessThanOrEqual(clock + 2);
       expect(paints).toBeLessThanOrEqual(2 * renders.count); // two meters
     };
     window.scrollTo(0, 2500); // reading on, below the widget
-    await sleep(100); // the browser notices at its next frame
+    await untilSeen(el, false);
     expect(el.getBoundingClientRect().bottom).toBeLessThan(0);
     await paintsOutOfSight();
 
     window.scrollTo(0, 0);
-    await sleep(100);
+    await untilSeen(el, true);
     expect(await paintsInASecond(el)).toBeGreaterThan(3);
 
     el.style.display = 'none'; // the page hides it
-    await sleep(100);
+    await untilSeen(el, false);
     await paintsOutOfSight();
     el.style.display = '';
-    await sleep(100);
+    await untilSeen(el, true);
     expect(await paintsInASecond(el)).toBeGreaterThan(3);
   } finally {
     clearInterval(talk);
