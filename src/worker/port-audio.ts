@@ -143,11 +143,13 @@ export class PortSink implements AudioSink {
     // long that takes; the time its answer took counts, and a page too busy to answer is waited for no longer
     // than the longest latency.
     const asked = performance.now();
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const latencyMs = await new Promise<number>((resolve) => {
       this.#latencyAnswered = resolve;
       this.#post({ type: 'output-latency' });
-      setTimeout(() => resolve(MAX_OUTPUT_LATENCY_MS), MAX_OUTPUT_LATENCY_MS);
+      timer = setTimeout(() => resolve(MAX_OUTPUT_LATENCY_MS), MAX_OUTPUT_LATENCY_MS);
     });
+    clearTimeout(timer);
     this.#latencyAnswered = null;
     const left = latencyMs - (performance.now() - asked);
     if (left > 0 && !this.#closed) await new Promise((resolve) => setTimeout(resolve, left));

@@ -58,6 +58,7 @@ describe('PortSink.drained()', () => {
     expect(done).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(done).toBe(true);
+    expect(vi.getTimerCount()).toBe(0); // the wait for a page too busy to answer is called off
   });
 
   it('waits no longer than 500 ms for a page too busy to answer', async () => {
