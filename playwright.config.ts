@@ -61,7 +61,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npx vite build -c vite.demo.config.ts --logLevel warn && npx vite preview -c vite.demo.config.ts',
+    // `npm test` builds the site once, in its first run, and tells the WebKit run after it (scripts/run-suites.mjs).
+    command: `${process.env.E2E_SITE_BUILT ? '' : 'npx vite build -c vite.demo.config.ts --logLevel warn && '}npx vite preview -c vite.demo.config.ts`,
     env: { PORT: String(port), SIMULATOR_TICKETS_PER_HOUR: '1000' },
     url: `http://localhost:${port}/`,
     reuseExistingServer: false,
