@@ -2,9 +2,11 @@ import { expect, test } from '@playwright/test';
 import { BUSY_RETRY_AFTER_SECONDS, SCENARIO_ERRORS, scenarioErrorTimeoutMs } from './scenario-errors.ts';
 import { eventsOf, microphoneTracks, recordEvents, type Widget } from './widget-page.ts';
 
-// Every failure scenario of the simulator reaches the widget as its contract error code.
+// Every failure scenario of the simulator reaches the widget as its contract error code. `unreachable` is
+// reconnect.spec.ts's (its one CONNECTION_LOST, the microphone let go, and within 20 s of the drop): in
+// Chromium it runs there only, since its give-up takes 15 s of each run.
 
-for (const [publicId, code, retryable] of SCENARIO_ERRORS) {
+for (const [publicId, code, retryable] of SCENARIO_ERRORS.filter(([publicId]) => publicId !== 'unreachable')) {
   test(`scenario ${publicId} → ${code}`, async ({ page }) => {
     await recordEvents(page);
     await page.goto(`/?agent=${publicId}`);
