@@ -6,6 +6,7 @@
 import type { Browser } from 'playwright';
 import { percentile } from '../measure.ts';
 import type { Table } from '../report.ts';
+import { pageOnTransport, type Transport } from './transport-page.ts';
 import type { RecordingProxy } from './recording-proxy.ts';
 import { metrics, share } from './main-thread-metrics.ts';
 import { epochNow } from './recording-proxy.ts';
@@ -13,8 +14,6 @@ import { epochNow } from './recording-proxy.ts';
 const BUSY_SECONDS = 8;
 const BUSY_MS_PER_SECOND = 300;
 const QUIET_MS = 5000;
-
-type Transport = 'worker' | 'main-thread';
 
 interface BusyCall {
   transport: string | null;
@@ -32,10 +31,8 @@ type Widget = HTMLElement & {
 };
 
 async function busyCall(browser: Browser, proxy: RecordingProxy, siteUrl: string, transport: Transport): Promise<BusyCall> {
-  const page = await browser.newPage();
+  const page = await pageOnTransport(browser, transport);
   try {
-    // No module worker on this page: the call takes the main-thread path.
-    if (transport === 'main-thread') await page.addInitScript(() => Reflect.deleteProperty(window, 'Worker'));
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { __seen: string[] }).__seen = seen;

@@ -5,8 +5,7 @@
 import type { Browser } from 'playwright';
 import { percentile } from '../measure.ts';
 import type { Table } from '../report.ts';
-
-type Transport = 'worker' | 'main-thread';
+import { pageOnTransport, type Transport } from './transport-page.ts';
 
 interface Start {
   transport: string | null;
@@ -20,9 +19,8 @@ interface StartWindow {
 }
 
 async function timedStart(browser: Browser, siteUrl: string, transport: Transport): Promise<Start> {
-  const page = await browser.newPage();
+  const page = await pageOnTransport(browser, transport);
   try {
-    if (transport === 'main-thread') await page.addInitScript(() => Reflect.deleteProperty(window, 'Worker'));
     await page.addInitScript(() => {
       const times: StartWindow['__start'] = {};
       (window as unknown as StartWindow).__start = times;
