@@ -5,6 +5,7 @@ import { minifyCssLiterals } from './scripts/minify-css-literals.ts';
 import { terserChunks } from './scripts/terser-chunks.ts';
 import { chunkNames } from './scripts/chunk-names.ts';
 import { stripPureAnnotations } from './scripts/strip-pure-annotations.ts';
+import { designPrototype, encodePrototype } from './worklets/dsp/prototype-design.ts';
 
 // One config for the demo (dev server + simulated service) and the library build.
 // `base: './'` makes the bundle refer to its worklet files relative to itself, so a page can embed
@@ -24,9 +25,14 @@ export default defineConfig({
     chunkNames(),
     stripPureAnnotations(),
   ],
-  // The script-tag build asks for a chunk again under a new URL after a failed download (see
-  // src/ui/internal/chunk-loader.ts); the bundler entry turns it off.
-  define: { __CHUNK_RETRY__: 'true' },
+  define: {
+    // The script-tag build asks for a chunk again under a new URL after a failed download (see
+    // src/ui/internal/chunk-loader.ts); the bundler entry turns it off.
+    __CHUNK_RETRY__: 'true',
+    // The resampler's prototype filter, designed here once (about 30 ms) instead of in every page's audio
+    // thread, and without the design's code in the worklet module (worklets/dsp/prototype-design.ts).
+    __PROTOTYPE_FILTER__: JSON.stringify(encodePrototype(designPrototype())),
+  },
   // The framework recipes in examples/ are pre-bundled when the dev server starts: found later, on a first
   // visit, they would make Vite optimise again and reload the page under a test.
   optimizeDeps: { include: ['react', 'react/jsx-dev-runtime', 'react-dom/client', 'vue/dist/vue.esm-bundler.js'] },

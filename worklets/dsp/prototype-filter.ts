@@ -7,16 +7,12 @@
 // flat to far beyond fs and rejects g's spectral images at D ± fs, so the table for any rate pair is just
 // this one function sampled at the positions that pair needs.
 
-import { designLowpass } from './remez.ts';
 import { kaiserBeta, kaiserSinc } from './kaiser.ts';
+import { GRID_PER_STOP_EDGE, PASS_FRACTION, decodePrototype, designPrototype } from './prototype-design.ts';
 
-/** Passband edge as a fraction of the stopband edge: 6.8 kHz for the 16 kHz capture output. */
-export const PASS_FRACTION = 0.85;
-/** Design grid rate in multiples of the stopband edge. */
-const GRID_PER_STOP_EDGE = 12;
-/** Length and stopband weight of g: −97 dB at the edge, falling with frequency; 0.07 dB passband ripple. */
-const DESIGN_TAPS = 329;
-const STOP_WEIGHT = 300;
+export { PASS_FRACTION };
+/** g as the build wrote it (prototype-design.ts); not defined where the source runs as it is. */
+declare const __PROTOTYPE_FILTER__: string | undefined;
 /** Half-width (grid samples) and attenuation of the interpolating kernel. */
 const KERNEL_HALF_WIDTH = 5;
 const KERNEL_ATTENUATION_DB = 115;
@@ -32,24 +28,9 @@ let designCache: Float64Array | undefined;
 const tableCache = new Map<string, PolyphaseTable>();
 const TABLE_CACHE_SIZE = 4;
 
-/** The normalised equiripple filter g (sums to 1), designed on first use and kept for the realm. */
+/** The normalised equiripple filter g (sums to 1): the build's, else designed on first use; kept for the realm. */
 export function prototypeCoefficients(): Float64Array {
-  if (!designCache) {
-    const design = designLowpass({
-      taps: DESIGN_TAPS,
-      passEdge: PASS_FRACTION / GRID_PER_STOP_EDGE,
-      stopEdge: 1 / GRID_PER_STOP_EDGE,
-      stopWeight: STOP_WEIGHT,
-      slopedStopband: true,
-      gridDensity: 8, // as good as 16 here (checked against SciPy's remez), in half the time
-    });
-    const g = design.coefficients;
-    let sum = 0;
-    for (let i = 0; i < g.length; i++) sum += g[i]!;
-    for (let i = 0; i < g.length; i++) g[i] = g[i]! / sum;
-    designCache = g;
-  }
-  return designCache;
+  return (designCache ??= typeof __PROTOTYPE_FILTER__ === 'string' ? decodePrototype(__PROTOTYPE_FILTER__) : designPrototype());
 }
 
 export interface PolyphaseTable {
