@@ -1,7 +1,8 @@
 // The resampler's prototype filter g, designed (Parks–McClellan, remez.ts) and written down. The build designs it
 // once and hands the worklet module g as text (vite.config.ts defines `__PROTOTYPE_FILTER__`), so the worklet
 // ships neither the design's code nor its cost on the audio thread; where nothing is defined (Node scripts run
-// from source), prototype-filter.ts designs it here.
+// from source, and the dev server, which leaves the name in the worklet's modules), prototype-filter.ts designs
+// it here.
 import { designLowpass } from './remez.ts';
 
 /** Passband edge as a fraction of the stopband edge: 6.8 kHz for the 16 kHz capture output. */
