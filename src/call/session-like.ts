@@ -4,6 +4,8 @@ import type { CallTarget } from './connection.ts';
 import type { Turn } from './transcript.ts';
 import type { CallState, SessionEventMap, SessionStats } from './types.ts';
 import type { RememberMode } from './visit-tokens.ts';
+import type { PlaybackStatus } from '../../worklets/messages.ts';
+import type { MeterHost } from '../worker/meter-canvas.ts';
 
 /** Where a call's socket and audio frames are handled. */
 export type Transport = 'worker' | 'main-thread';
@@ -18,6 +20,12 @@ export interface SessionLike {
   readonly offline: boolean;
   muted: boolean;
   remember: RememberMode;
+  /** WorkerSession's only: the agent voice's playback as the worker last reported it (on the main thread the
+   *  audio engine has it). */
+  readonly playback?: PlaybackStatus | null;
+  /** WorkerSession's only: where the page hands the call's meters over, to be drawn in its worker; null between
+   *  calls. */
+  readonly meterHost?: MeterHost | null;
   on<K extends keyof SessionEventMap>(name: K, listener: (detail: SessionEventMap[K]) => void): () => void;
   start(target: CallTarget, options?: { microphone?: boolean }): Promise<void>;
   /** `reason`: the widget's own, said in `ended` (another call started on the page). */

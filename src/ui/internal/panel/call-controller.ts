@@ -170,12 +170,12 @@ export class CallController extends Emitter<CallEvents> {
 
   /** Where the call's worker draws the meters; null on the main thread, or between calls. */
   get meterHost(): MeterHost | null {
-    return (this.session as { meterHost?: MeterHost | null }).meterHost ?? null;
+    return this.session.meterHost ?? null;
   }
 
   /** The agent voice's playback where the session knows it (in a worker); else the audio engine has it. */
   get playback(): PlaybackStatus | null | undefined {
-    return (this.session as { playback?: PlaybackStatus | null }).playback;
+    return this.session.playback;
   }
 
   /** Called with each new level pair; the meters are painted there, without a render. */
