@@ -6,6 +6,8 @@ import { loudness, MeterCanvas, METER_HEIGHT, METER_WIDTH, type MeterLook } from
 
 const SCALE = 2;
 const LOUD = 0.1; // −20 dBFS: loudness 0.75
+/** Each bar's share of the level, left to right, as controls.styles.ts gives the CSS bars. */
+const CSS_WEIGHTS = [0.55, 0.8, 1, 0.8, 0.55];
 const look = (changes: Partial<MeterLook> = {}): MeterLook => ({ color: 'rgb(0, 0, 255)', off: false, still: false, scale: SCALE, ...changes });
 
 /** Heights within a CSS pixel: the bars' rounded ends are smoothed over a row or two. */
@@ -42,7 +44,7 @@ it('draws five bars whose heights follow the level with the CSS bars’ weights,
   drawn.draw(LOUD);
   const level = loudness(LOUD);
   const loud = bars();
-  [0.55, 0.8, 1, 0.8, 0.55].forEach((weight, index) => {
+  CSS_WEIGHTS.forEach((weight, index) => {
     expectHeight(loud[index]!.height, (0.2 + 0.8 * level * weight) * METER_HEIGHT);
     expect(loud[index]!.alpha).toBe(1);
   });
@@ -84,5 +86,5 @@ it('a new scale (the page zoomed) resizes the canvas and draws the same bars at 
   drawn.look = look({ scale: 3 });
   expect([canvas.width, canvas.height]).toEqual([METER_WIDTH * 3, METER_HEIGHT * 3]);
   const level = loudness(LOUD);
-  bars(3).forEach((bar, index) => expectHeight(bar.height, (0.2 + 0.8 * level * [0.55, 0.8, 1, 0.8, 0.55][index]!) * METER_HEIGHT));
+  bars(3).forEach((bar, index) => expectHeight(bar.height, (0.2 + 0.8 * level * CSS_WEIGHTS[index]!) * METER_HEIGHT));
 });
