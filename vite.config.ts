@@ -6,6 +6,7 @@ import { terserChunks } from './scripts/terser-chunks.ts';
 import { chunkNames } from './scripts/chunk-names.ts';
 import { stripPureAnnotations } from './scripts/strip-pure-annotations.ts';
 import { designPrototype, encodePrototype } from './worklets/dsp/prototype-design.ts';
+import { assembleFirModule, writeFirModule } from './worklets/dsp/wasm-fir-assembly.ts';
 
 // One config for the demo (dev server + simulated service) and the library build.
 // `base: './'` makes the bundle refer to its worklet files relative to itself, so a page can embed
@@ -32,6 +33,8 @@ export default defineConfig({
     // The resampler's prototype filter, designed here once (about 30 ms) instead of in every page's audio
     // thread, and without the design's code in the worklet module (worklets/dsp/prototype-design.ts).
     __PROTOTYPE_FILTER__: JSON.stringify(encodePrototype(designPrototype())),
+    // The resampler's WebAssembly kernel, assembled here rather than by code in the worklet module.
+    __FIR_MODULE__: JSON.stringify(writeFirModule(assembleFirModule())),
   },
   // The framework recipes in examples/ are pre-bundled when the dev server starts: found later, on a first
   // visit, they would make Vite optimise again and reload the page under a test.
