@@ -1,5 +1,5 @@
 // The prototype filter as the build writes it for the worklet (vite.config.ts's `__PROTOTYPE_FILTER__`) is the
-// design, to within the written resolution; test/package/worklet-prototype.test.ts checks the built worklet.
+// design, to within the written resolution; test/package/worklet-build-time.test.ts checks the built worklet.
 import { describe, expect, it } from 'vitest';
 import { decodePrototype, designPrototype, encodePrototype } from './prototype-design.ts';
 import { prototypeCoefficients } from './prototype-filter.ts';

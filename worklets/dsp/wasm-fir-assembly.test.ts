@@ -1,5 +1,5 @@
 // The SIMD kernel's module as the build writes it for the worklet (vite.config.ts's `__FIR_MODULE__`) is the
-// assembled one, byte for byte; test/package/worklet-prototype.test.ts checks the built worklet.
+// assembled one, byte for byte; test/package/worklet-build-time.test.ts checks the built worklet.
 import { expect, it } from 'vitest';
 import { assembleFirModule, writeFirModule } from './wasm-fir-assembly.ts';
 import { firModuleBytes, readFirModule } from './wasm-fir-kernel.ts';
