@@ -1,5 +1,5 @@
-// What the widget's view needs of a call session: CallSession itself (the call on the page's main thread) or
-// WorkerSession (src/worker/: the same session in a worker, mirrored here). Both keep this shape.
+// What the widget's view needs of a call session: WorkerSession's shape (src/worker/), whose CallSession runs
+// in the call's worker, or on the page's thread behind the same messages where no worker may run.
 import type { CallTarget } from './connection.ts';
 import type { Turn } from './transcript.ts';
 import type { CallState, SessionEventMap, SessionStats } from './types.ts';
@@ -20,12 +20,10 @@ export interface SessionLike {
   readonly offline: boolean;
   muted: boolean;
   remember: RememberMode;
-  /** WorkerSession's only: the agent voice's playback as the worker last reported it (on the main thread the
-   *  audio engine has it). */
-  readonly playback?: PlaybackStatus | null;
-  /** WorkerSession's only: where the page hands the call's meters over, to be drawn in its worker; null between
-   *  calls. */
-  readonly meterHost?: MeterHost | null;
+  /** The agent voice's playback as the call's host last reported it (null before a call has audio). */
+  readonly playback: PlaybackStatus | null;
+  /** Where the page hands the call's meters over, to be drawn by the call's host; null between calls. */
+  readonly meterHost: MeterHost | null;
   on<K extends keyof SessionEventMap>(name: K, listener: (detail: SessionEventMap[K]) => void): () => void;
   start(target: CallTarget, options?: { microphone?: boolean }): Promise<void>;
   /** `reason`: the widget's own, said in `ended` (another call started on the page). */

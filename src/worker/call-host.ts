@@ -49,6 +49,15 @@ export class CallHost {
     this.#post({ type: 'hello' });
   }
 
+  /** Lets the call go where no worker is terminated (a host on the page): the session ends, the timers stop. */
+  close(): void {
+    this.#scope.onmessage = null;
+    void this.#session?.end();
+    if (this.#statsTimer !== null) clearInterval(this.#statsTimer);
+    if (this.#levelsTimer !== null) clearTimeout(this.#levelsTimer);
+    this.#statsTimer = this.#levelsTimer = null;
+  }
+
   #post(message: FromWorker): void {
     this.#scope.postMessage(message);
   }

@@ -1,5 +1,5 @@
 // Where a page's calls run. In a worker wherever the page allows one, so a busy main thread neither delays the
-// microphone's frames nor starves the agent's voice; else on the main thread, as a plain CallSession.
+// microphone's frames nor starves the agent's voice; else on the main thread, behind the same messages (page-worker.ts).
 // - A worker must be same-origin with the page. When voice-agent.js is the page's own, the worker file beside
 //   it is too: `new Worker(url)` needs nothing new from the page's CSP (`worker-src` falls back to `script-src`).
 // - Served from another origin (a CDN, the service), a module of the page's own imports it: a `blob:` URL,
@@ -8,13 +8,13 @@
 // - Under Trusted Types the URL is made by the widget's own policy, `voice-agent`, which the page's
 //   `trusted-types` directive must name; where it does not, the call runs on the main thread.
 // Whether a worker answers is found out once, when the call's code loads (the worker it started is kept for
-// the first call); a page where it does not gets the main thread's session, loaded then.
+// the first call); a page where it does not runs the worker's code on its own thread (page-worker.ts), loaded then.
 import type { AudioRequest, AudioSink, FrameSource } from '../call/audio-ports.ts';
-import type { CallSession as CallSessionClass } from '../call/session.ts';
 import type { SessionLike, Transport } from '../call/session-like.ts';
-import { pageVisitStore } from '../call/visit-store.ts';
+import type { CallHost } from './call-host.ts';
 // A file of its own beside the bundle (assets/call-worker.js, self-contained: an app's bundler copies it as is).
 import workerUrl from './call-worker.ts?worker&url';
+import { type CallWorker, pageWorker } from './page-worker.ts';
 import { WorkerSession } from './worker-session.ts';
 
 export type { Transport };
@@ -125,30 +125,25 @@ export function prepareSessions(): Promise<SessionFactory> {
 async function chooseSessions(): Promise<SessionFactory> {
   const first = spawnCallWorker();
   let warm = first && (await started(first));
-  if (warm) {
-    return {
-      transport: 'worker',
-      create: ({ createAudio, onLevels }) =>
-        new WorkerSession({
-          createAudio,
-          onLevels,
-          // The page's first call takes the worker that answered; every later call starts its own.
-          spawn: () => {
-            const worker = warm ?? spawnCallWorker();
-            warm = null;
-            return worker;
-          },
-        }),
-    };
+  let transport: Transport = 'worker';
+  // The page's first call takes the worker that answered; every later call starts its own.
+  let spawn = (): CallWorker | null => {
+    const worker = warm ?? spawnCallWorker();
+    warm = null;
+    return worker;
+  };
+  if (!warm) {
+    const Host = await pageCallHost();
+    transport = 'main-thread';
+    spawn = () => pageWorker(Host);
   }
-  const CallSession = await mainThreadSession();
-  return { transport: 'main-thread', create: ({ createAudio }) => new CallSession({ createAudio, visits: pageVisitStore() }) };
+  return { transport, create: ({ createAudio, onLevels }) => new WorkerSession({ createAudio, onLevels, spawn }) };
 }
 
-/** The session's class for the main thread: the worker's own file, imported as a module of the page (it leaves
+/** The call's host for the page's own thread: the worker's file, imported as a module of the page (it leaves
  *  the class under a registered symbol). The dev server serves the source instead. */
-async function mainThreadSession(): Promise<typeof CallSessionClass> {
-  if (import.meta.env.DEV) return (await import('../call/session.ts')).CallSession;
+async function pageCallHost(): Promise<typeof CallHost> {
+  if (import.meta.env.DEV) return (await import('./call-host.ts')).CallHost;
   await import(/* @vite-ignore */ new URL(workerUrl, import.meta.url).href);
-  return (globalThis as Record<symbol, unknown>)[Symbol.for('voice-agent.call-session')] as typeof CallSessionClass;
+  return (globalThis as Record<symbol, unknown>)[Symbol.for('voice-agent.call-host')] as typeof CallHost;
 }

@@ -17,11 +17,13 @@ import { typedText } from '../call/typed-text.ts';
 import { agentKey, pageVisitStore, type VisitStore } from '../call/visit-store.ts';
 import type { RememberMode } from '../call/visit-tokens.ts';
 import type { MeterHost } from './meter-canvas.ts';
+import type { CallWorker } from './page-worker.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 
 export interface WorkerSessionOptions {
-  /** A worker running call-worker.ts for the next call, or null where none can be had now. */
-  spawn: () => Worker | null;
+  /** A worker running call-worker.ts for the next call (or the page's stand-in: page-worker.ts), or null where
+   *  none can be had now. */
+  spawn: () => CallWorker | null;
   createAudio: (request: AudioRequest) => { source: FrameSource | null; sink: AudioSink };
   /** Microphone level, agent-voice level (RMS 0–1) and whether the agent speaks: at most 15 a second. */
   onLevels?: (input: number, output: number, agentSpeaking: boolean) => void;
@@ -33,7 +35,7 @@ const freshStats = (): SessionStats => ({ droppedMessages: 0, framesSent: 0, fra
 
 /** The parts of the call under way. */
 interface WorkerCall {
-  worker: Worker;
+  worker: CallWorker;
   audio: { source: FrameSource | null; sink: AudioSink };
   /** Resolves once the call is live, or over (what start() returns). */
   started: Promise<void>;

@@ -1,7 +1,6 @@
 // The audio of a call (the current or last one of a CallController): the engine its element asks for, what the
 // browser or the system does to it (held until a tap, the microphone held or gone) and the device rules (the
 // pickers switch the running call; a chosen device that is gone is forgotten).
-import type { PlaybackStatus } from '../../audio/audio-engine.ts';
 import type { GestureAudio } from '../../audio/gesture-audio.ts';
 import type { AudioRequest } from '../../call/audio-ports.ts';
 import { type BrowserAudio, type BrowserAudioOptions, createBrowserAudio } from './panel/browser-audio.ts';
@@ -86,11 +85,6 @@ export class CallAudio {
   /** Resumes the call's audio held by the browser; call it synchronously inside the visitor's tap. */
   resume(): void {
     this.#audio?.engine.resumeAudio();
-  }
-
-  /** The agent voice's playback (queue, played position, underruns); null without audio. */
-  get playback(): PlaybackStatus | null {
-    return this.#audio?.engine.playback ?? null;
   }
 
   get #host(): CallHost | null {

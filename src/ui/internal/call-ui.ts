@@ -168,7 +168,7 @@ export class CallUi implements ReactiveController {
   }
 
   get stats(): CallStats {
-    return { ...this.call.stats, playback: this.call.playback ?? this.audio.playback };
+    return { ...this.call.stats, playback: this.call.playback };
   }
 
   /** Forgets the visit (see the element's forget()): the visit tokens, and the previous page's call. */

@@ -168,13 +168,13 @@ export class CallController extends Emitter<CallEvents> {
     return { ...this.session.stats, transport: this.transport };
   }
 
-  /** Where the call's worker draws the meters; null on the main thread, or between calls. */
+  /** Where the call's host draws the meters; null between calls. */
   get meterHost(): MeterHost | null {
-    return this.session.meterHost ?? null;
+    return this.session.meterHost;
   }
 
-  /** The agent voice's playback where the session knows it (in a worker); else the audio engine has it. */
-  get playback(): PlaybackStatus | null | undefined {
+  /** The agent voice's playback (queue, played position, underruns); null before a call has audio. */
+  get playback(): PlaybackStatus | null {
     return this.session.playback;
   }
 
