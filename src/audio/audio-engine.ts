@@ -1,7 +1,8 @@
-// The audio of one call: one AudioContext shared by the microphone (FrameSource) and the agent's voice
-// (AudioSink). The element creates one engine per call and hands `source` and `sink` to the session.
-import type { AudioSink, FrameSource } from '../call/audio-ports.ts';
-import type { AudioLevel, FrameSamples, PlaybackStatus } from '../../worklets/messages.ts';
+// The page's audio of one call: one AudioContext shared by the microphone and the agent's voice, their
+// processors handed to the call's host on ports (`pipe`). The element creates one engine per call and hands
+// `source` and `sink` to the page's side of the session (WorkerSession), which opens and closes them.
+import type { AudioPipe, MicrophoneInput, SpeakerOutput } from '../call/audio-ports.ts';
+import type { FrameSamples } from '../../worklets/messages.ts';
 import { ContextKeeper } from './context-keeper.ts';
 import { canRequestMicrophone, isFirefox } from './microphone.ts';
 import { MicrophoneSource } from './microphone-source.ts';
@@ -10,7 +11,7 @@ import { audioContextConstructor, SharedAudioContext } from './shared-context.ts
 import { SpeakerSink } from './speaker-sink.ts';
 import { workletFileName } from './worklet-modules.ts';
 
-export type { AudioLevel, FrameSamples, PlaybackStatus };
+export type { FrameSamples };
 export { workletFileName };
 
 export interface AudioEngineOptions {
@@ -24,10 +25,6 @@ export interface AudioEngineOptions {
   frameSamples?: FrameSamples;
   /** Base URL the worklet modules are loaded from instead of beside the bundle (see worklet-modules.ts). */
   workletBaseUrl?: string | undefined;
-  /** Microphone level, about 30 times a second while the microphone is open. */
-  onInputLevel?: ((level: AudioLevel) => void) | undefined;
-  /** Level of the agent's voice, about 30 times a second while it plays (and once at 0 when it stops). */
-  onOutputLevel?: ((level: AudioLevel) => void) | undefined;
   /** True while the browser keeps the call's audio stopped until the visitor taps (`resumeAudio()` in that
    *  tap); false once it runs again. */
   onNeedsGesture?: ((needsGesture: boolean) => void) | undefined;
@@ -39,14 +36,12 @@ export interface AudioEngineOptions {
   /** What the visitor's gesture opened before the call's code was loaded (the context, the microphone
    *  request): adopted instead of opening them again. */
   gesture?: GestureAudio | undefined;
-  /** The call's worker takes the frames and plays the agent's voice: each processor is handed over on a port
-   *  (see MicrophoneSourceOptions.pipe and SpeakerSinkOptions.pipe); levels and status then go there. */
-  pipe?: { capture: (port: MessagePort) => void; playback: (port: MessagePort, outputLatencyMs: () => number) => void } | undefined;
+  /** Where the call's host takes the frames and plays the agent's voice: each processor is handed over on a
+   *  port, and its levels and status go there too. */
+  pipe: AudioPipe;
   /** Playback tuning; the DSP core's defaults when absent. */
   playback?: { capacitySeconds?: number; prebufferMs?: number; fadeMs?: number };
 }
-
-const SILENT: AudioLevel = { rms: 0, peak: 0 };
 
 /** The echo cancellers of Chromium and Firefox let the agent's first seconds through when the call's output was
  *  already playing as the microphone opened. Chromium's: the agent hears its greeting and stops
@@ -59,17 +54,17 @@ export function outputWaitsForMicrophone(audioProcessing: boolean, browser: Navi
 }
 
 /**
- * Usage: `const engine = new AudioEngine({ audioProcessing: true })`, then inside the click handler
+ * Usage: `const engine = new AudioEngine({ audioProcessing: true, pipe })`, then inside the click handler
  * `engine.source.open(); engine.sink.open()` (both synchronously: the context is created in the first
  * call, so the gesture counts). Failures reject with CallErrors (`MIC_DENIED`, `MIC_UNAVAILABLE`,
  * `AUDIO_UNSUPPORTED`); a failure of either end releases everything. `close()` (or closing both ends)
  * stops the microphone's tracks, disconnects every node and closes the context.
  */
 export class AudioEngine {
-  /** The microphone as 16 kHz s16le mono frames. */
-  readonly source: FrameSource;
-  /** The agent's voice, 24 kHz s16le mono chunks. */
-  readonly sink: AudioSink;
+  /** The microphone; its 16 kHz s16le mono frames go to `pipe.capture`. */
+  readonly source: MicrophoneInput;
+  /** The agent's voice; its 24 kHz s16le mono chunks come from `pipe.playback`. */
+  readonly sink: SpeakerOutput;
 
   readonly #shared: SharedAudioContext;
   #keeper: ContextKeeper | null = null;
@@ -77,10 +72,8 @@ export class AudioEngine {
   readonly #outputWaitsForMicrophone: boolean;
   readonly #microphone: MicrophoneSource;
   readonly #speaker: SpeakerSink;
-  #lastInputLevel: AudioLevel = SILENT;
-  #lastOutputLevel: AudioLevel = SILENT;
 
-  constructor(options: AudioEngineOptions = {}) {
+  constructor(options: AudioEngineOptions) {
     this.#shared = new SharedAudioContext(
       { created: (context) => this.#keep(context), closed: () => this.#stopKeeping() },
       options.gesture ?? null,
@@ -93,26 +86,18 @@ export class AudioEngine {
       frameSamples: options.frameSamples,
       workletBaseUrl: options.workletBaseUrl,
       gesture: options.gesture,
-      onLevel: (level) => {
-        this.#lastInputLevel = level;
-        options.onInputLevel?.(level);
-      },
       onOpenFailed: () => this.close(),
       onDeviceEnded: (deviceId) => options.onInputDeviceEnded?.(deviceId),
       onHeld: (held) => options.onInputHeld?.(held),
-      pipe: options.pipe?.capture,
+      pipe: (port) => options.pipe.capture(port),
     });
     this.#speaker = new SpeakerSink(this.#shared, {
       ...options.playback,
       workletBaseUrl: options.workletBaseUrl,
       outputDeviceId: options.outputDeviceId,
       microphoneOpened: () => this.#microphone.opened,
-      onStatus: ({ rms, peak }) => {
-        this.#lastOutputLevel = { rms, peak };
-        options.onOutputLevel?.(this.#lastOutputLevel);
-      },
       onOpenFailed: () => this.close(),
-      pipe: options.pipe?.playback,
+      pipe: (port, outputLatencyMs) => options.pipe.playback(port, outputLatencyMs),
     });
     this.source = this.#microphone;
     this.sink = this.#speaker;
@@ -138,19 +123,6 @@ export class AudioEngine {
     return this.#microphone.mediaStream;
   }
 
-  get inputLevel(): AudioLevel {
-    return this.#lastInputLevel;
-  }
-
-  get outputLevel(): AudioLevel {
-    return this.#lastOutputLevel;
-  }
-
-  /** Queue depth, played position, underruns of the agent's voice (null before the sink is open). */
-  get playback(): PlaybackStatus | null {
-    return this.#speaker.status;
-  }
-
   /** Switches the microphone mid-call without restarting the capture (see MicrophoneSource.switchDevice). */
   setInputDevice(deviceId: string): Promise<void> {
     return this.#microphone.switchDevice(deviceId);
@@ -171,7 +143,6 @@ export class AudioEngine {
     this.#stopKeeping();
     this.#microphone.close();
     this.#speaker.close();
-    this.#lastInputLevel = this.#lastOutputLevel = SILENT;
   }
 
   /** Watches the new context for the rest of the call, from the moment the microphone is open: suspended or

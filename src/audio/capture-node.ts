@@ -1,13 +1,6 @@
-// Main-thread side of the capture processor: mic stream in, 16 kHz frames and input levels out (here, or
-// straight to the call's worker once piped).
-import {
-  CAPTURE_PROCESSOR,
-  type AudioLevel,
-  type CaptureCommand,
-  type CaptureProcessorOptions,
-  type FrameSamples,
-} from '../../worklets/messages.ts';
-import { readCaptureMessage } from '../../worklets/capture-client.ts';
+// Main-thread side of the capture processor: mic stream in; its 16 kHz frames and input levels go straight to
+// the call's host, on the port the processor is handed (`pipeTo`).
+import { CAPTURE_PROCESSOR, type CaptureCommand, type CaptureProcessorOptions, type FrameSamples } from '../../worklets/messages.ts';
 import { addWorkletModule } from './worklet-modules.ts';
 
 export interface CaptureNodeOptions {
@@ -18,9 +11,6 @@ export interface CaptureNodeOptions {
 }
 
 export class CaptureNode {
-  /** Called with each frame's buffer (whole s16le samples), from `start()` until `dispose()`. */
-  onFrame: ((frame: ArrayBuffer) => void) | null = null;
-  onLevel: ((level: AudioLevel) => void) | null = null;
   /** The processor threw: no more frames will come. */
   onError: ((message: string) => void) | null = null;
 
@@ -37,7 +27,6 @@ export class CaptureNode {
     this.#input = input;
     this.#node = node;
     this.#context = context;
-    node.port.onmessage = (event: MessageEvent<unknown>) => this.#receive(event.data);
     node.onprocessorerror = () => this.onError?.('The capture processor failed.');
   }
 
@@ -78,7 +67,7 @@ export class CaptureNode {
     this.#input = input;
   }
 
-  /** From now on the processor posts its frames and levels to `port` (the call's worker holds the other end). */
+  /** From now on the processor posts its frames and levels to `port` (the call's host holds the other end). */
   pipeTo(port: MessagePort): void {
     if (!this.#disposed) this.#node.port.postMessage({ type: 'port', port } satisfies CaptureCommand, [port]);
   }
@@ -93,22 +82,15 @@ export class CaptureNode {
     if (this.#disposed) return;
     this.#disposed = true;
     this.#post({ type: 'stop' });
-    this.#node.port.onmessage = null;
     this.#node.onprocessorerror = null;
     this.#node.port.close();
     disconnect(this.#input);
     disconnect(this.#node);
-    this.onFrame = this.onLevel = this.onError = null;
+    this.onError = null;
   }
 
   #post(command: CaptureCommand): void {
     this.#node.port.postMessage(command);
-  }
-
-  #receive(data: unknown): void {
-    const message = this.#disposed ? null : readCaptureMessage(data);
-    if (message?.frame) this.onFrame?.(message.frame);
-    else if (message?.level) this.onLevel?.(message.level);
   }
 }
 

@@ -1,8 +1,8 @@
-// FrameSource over the microphone: getUserMedia once, a capture processor in the shared context,
-// 16 kHz frames handed to the session from start() until close().
-import type { FrameSource } from '../call/audio-ports.ts';
+// The page's microphone: getUserMedia once, a capture processor in the shared context, handed to the call's
+// host on a port (its 16 kHz frames flow there from start() until close()).
+import type { MicrophoneInput } from '../call/audio-ports.ts';
 import { CallError, describeError } from '../call/errors.ts';
-import type { AudioLevel, FrameSamples } from '../../worklets/messages.ts';
+import type { FrameSamples } from '../../worklets/messages.ts';
 import { claimAudioSession } from './audio-session.ts';
 import { CaptureNode } from './capture-node.ts';
 import type { GestureAudio } from './gesture-audio.ts';
@@ -18,7 +18,6 @@ export interface MicrophoneSourceOptions {
   workletBaseUrl?: string | undefined;
   /** The microphone request made in the visitor's gesture, used by the first open instead of a new one. */
   gesture?: GestureAudio | undefined;
-  onLevel?: ((level: AudioLevel) => void) | undefined;
   /** Opening failed: the owner tears the rest of the call's audio down. */
   onOpenFailed?: ((error: CallError) => void) | undefined;
   /** The microphone asked for by `deviceId` (undefined: the default one) ended mid-call (unplugged, revoked):
@@ -27,18 +26,17 @@ export interface MicrophoneSourceOptions {
   /** The system holds the open microphone (another app, a phone call: its track is muted and sends silence),
    *  or gives it back. */
   onHeld?: ((held: boolean) => void) | undefined;
-  /** Hands each capture processor's frames and levels to the call's worker: the port of a new channel whose
+  /** Hands each capture processor's frames and levels to the call's host: the port of a new channel whose
    *  other end the processor posts to (a new one whenever the microphone is replaced). */
-  pipe?: ((port: MessagePort) => void) | undefined;
+  pipe: (port: MessagePort) => void;
 }
 
-export class MicrophoneSource implements FrameSource {
+export class MicrophoneSource implements MicrophoneInput {
   #opening: Promise<void> | null = null;
   /** Bumped by every open and close, so an open that is overtaken by close() cleans up after itself. */
   #generation = 0;
   #stream: MediaStream | null = null;
   #capture: CaptureNode | null = null;
-  #onFrame: ((frame: ArrayBuffer) => void) | null = null;
   #onFailure: ((error: CallError) => void) | null = null;
   #failure: CallError | null = null;
   #started = false;
@@ -110,8 +108,7 @@ export class MicrophoneSource implements FrameSource {
     return this.#opening;
   }
 
-  start(onFrame: (frame: ArrayBuffer) => void, onFailure: (error: CallError) => void): void {
-    this.#onFrame = onFrame;
+  start(onFailure: (error: CallError) => void): void {
     this.#onFailure = onFailure;
     this.#started = true;
     if (this.#failure) {
@@ -186,7 +183,7 @@ export class MicrophoneSource implements FrameSource {
     this.#generation++;
     this.#opening = null;
     this.#started = false;
-    this.#onFrame = this.#onFailure = null;
+    this.#onFailure = null;
     this.#release();
   }
 
@@ -199,7 +196,8 @@ export class MicrophoneSource implements FrameSource {
     if (context.state === 'suspended') context.resume().catch(() => undefined);
   }
 
-  /** Connects `stream` to a new capture processor; frames flow at once when the source is started. */
+  /** Connects `stream` to a new capture processor, handed to the pipe; frames flow at once when the source is
+   *  started. */
   async #attach(generation: number, context: AudioContext, stream: MediaStream): Promise<void> {
     this.#stream = stream;
     this.#follow(stream, true);
@@ -216,15 +214,9 @@ export class MicrophoneSource implements FrameSource {
     }
     if (generation !== this.#generation) return capture.dispose();
     this.#capture = capture;
-    if (this.options.pipe) {
-      const channel = new MessageChannel();
-      capture.pipeTo(channel.port1);
-      this.options.pipe(channel.port2);
-    }
-    capture.onLevel = (level) => this.options.onLevel?.(level);
-    capture.onFrame = (frame) => {
-      if (this.#started) this.#onFrame?.(frame);
-    };
+    const channel = new MessageChannel();
+    capture.pipeTo(channel.port1);
+    this.options.pipe(channel.port2);
     capture.onError = (message) => this.#fail(new CallError('MIC_UNAVAILABLE', message));
     if (this.#started) capture.start();
   }
@@ -273,7 +265,6 @@ export class MicrophoneSource implements FrameSource {
   #report(error: CallError): void {
     const onFailure = this.#onFailure;
     this.#onFailure = null;
-    this.#onFrame = null;
     onFailure?.(error);
   }
 

@@ -1,12 +1,6 @@
-// Main-thread side of the playback processor: 24 kHz chunks in (transferred), the agent's voice out,
-// and the processor's status (queue depth, played position, underruns, level, drained) back.
-import {
-  PLAYBACK_PROCESSOR,
-  type PlaybackCommand,
-  type PlaybackProcessorOptions,
-  type PlaybackStatus,
-} from '../../worklets/messages.ts';
-import { PlaybackClient } from '../../worklets/playback-client.ts';
+// Main-thread side of the playback processor: the agent's voice out. Its chunks, flushes and drains come from
+// the call's host, and its status goes there, on the port the processor is handed (`pipeTo`).
+import { PLAYBACK_PROCESSOR, type PlaybackCommand, type PlaybackProcessorOptions } from '../../worklets/messages.ts';
 import { addWorkletModule } from './worklet-modules.ts';
 
 export interface PlaybackNodeOptions {
@@ -24,22 +18,12 @@ export interface PlaybackNodeOptions {
 export class PlaybackNode {
   /** The processor threw: nothing more will play. */
   onError: ((message: string) => void) | null = null;
-  readonly #client: PlaybackClient;
   #disposed = false;
   readonly #node: AudioWorkletNode;
 
   private constructor(node: AudioWorkletNode) {
     this.#node = node;
-    this.#client = new PlaybackClient(node.port);
-    node.onprocessorerror = () => {
-      this.onError?.('The playback processor failed.');
-      this.#client.releaseWaiters();
-    };
-  }
-
-  /** Every status the processor reports (about 30 a second while playing, and when it drains). */
-  set onStatus(listener: ((status: PlaybackStatus) => void) | null) {
-    this.#client.onStatus = listener;
+    node.onprocessorerror = () => this.onError?.('The playback processor failed.');
   }
 
   /** Loads the worklet module (once per context) and creates the processor (not yet connected). */
@@ -66,37 +50,17 @@ export class PlaybackNode {
     return this.#node;
   }
 
-  /** The last status the processor reported (on the main thread: see `pipeTo`). */
-  get status(): PlaybackStatus {
-    return this.#client.status;
-  }
-
-  /** Queues `chunk` (s16le samples); the buffer is transferred. */
-  write(chunk: ArrayBuffer): void {
-    this.#client.write(chunk);
-  }
-
-  /** Fades out within the configured fade (≤ 5 ms) and drops everything queued. */
-  flush(): void {
-    this.#client.flush();
-  }
-
-  /** Resolves once everything written so far has left the processor (see PlaybackClient.drained). */
-  drained(): Promise<void> {
-    return this.#client.drained();
-  }
-
-  /** From now on the processor takes its chunks, flushes and drains from `port` (the call's worker holds the
-   *  other end) and reports its status there; this side only keeps the node and its errors. */
+  /** From now on the processor takes its chunks, flushes and drains from `port` (the call's host holds the
+   *  other end, a PlaybackClient) and reports its status there; this side only keeps the node and its errors. */
   pipeTo(port: MessagePort): void {
-    this.#node.port.postMessage({ type: 'port', port } satisfies PlaybackCommand, [port]);
+    this.#post({ type: 'port', port }, [port]);
   }
 
-  /** Stops the processor and disconnects it; pending `drained()` promises resolve. Safe to call twice. */
+  /** Stops the processor and disconnects it. Safe to call twice. */
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
-    this.#client.close(true);
+    this.#post({ type: 'stop' });
     this.#node.onprocessorerror = null;
     this.#node.port.close();
     try {
@@ -105,5 +69,9 @@ export class PlaybackNode {
       // already disconnected
     }
     this.onError = null;
+  }
+
+  #post(command: PlaybackCommand, transfer: Transferable[] = []): void {
+    this.#node.port.postMessage(command, transfer);
   }
 }

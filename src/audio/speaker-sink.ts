@@ -1,8 +1,8 @@
-// AudioSink over one long-lived playback processor in the shared context, played through the context's
-// own destination (so output device choice is AudioContext.setSinkId, and nothing is added to the page).
-import type { AudioSink } from '../call/audio-ports.ts';
+// The page's speaker: one long-lived playback processor in the shared context, handed to the call's host on a
+// port, played through the context's own destination (so output device choice is AudioContext.setSinkId, and
+// nothing is added to the page).
+import type { SpeakerOutput } from '../call/audio-ports.ts';
 import { CallError, describeError, toCallError } from '../call/errors.ts';
-import type { PlaybackStatus } from '../../worklets/messages.ts';
 import { PlaybackNode, type PlaybackNodeOptions } from './playback-node.ts';
 import type { SharedAudioContext } from './shared-context.ts';
 
@@ -11,30 +11,23 @@ export interface SpeakerSinkOptions extends PlaybackNodeOptions {
   /** Settles when the microphone has been opened (or failed to): playback waits for it, because Safari
    *  fixes the hardware rate when playback starts. Rejecting fails the sink's open too. */
   microphoneOpened?: (() => Promise<void> | null) | undefined;
-  onStatus?: ((status: PlaybackStatus) => void) | undefined;
   /** Opening failed: the owner tears the rest of the call's audio down. */
   onOpenFailed?: ((error: CallError) => void) | undefined;
-  /** Hands the playback processor to the call's worker: the port of a channel whose other end the processor
-   *  listens to, and a reader of the output's latency (what `drained()` waits for after the processor). */
-  pipe?: ((port: MessagePort, outputLatencyMs: () => number) => void) | undefined;
+  /** Hands the playback processor to the call's host: the port of a channel whose other end the processor
+   *  listens to, and a reader of the output's latency (what the host's `drained()` waits for after the
+   *  processor). */
+  pipe: (port: MessagePort, outputLatencyMs: () => number) => void;
 }
-
-/** Chunks kept while the processor loads (the session only writes once both ends are open). */
-const MAX_PENDING_CHUNKS = 256;
 
 /** Longest wait for audio that has left the processor but is still in the device's buffers. */
 const MAX_OUTPUT_LATENCY_MS = 500;
 
-export class SpeakerSink implements AudioSink {
+export class SpeakerSink implements SpeakerOutput {
   #opening: Promise<void> | null = null;
   #generation = 0;
   #playback: PlaybackNode | null = null;
-  /** Chunks written while the processor was still loading. */
-  #pending: ArrayBuffer[] = [];
   /** Told when the playback processor breaks down mid-call. */
   #onFailure: ((error: CallError) => void) | null = null;
-  /** The processor's last status, kept after close for the call's diagnostics. */
-  #lastStatus: PlaybackStatus | null = null;
   readonly #shared: SharedAudioContext;
   readonly #options: SpeakerSinkOptions;
 
@@ -49,11 +42,6 @@ export class SpeakerSink implements AudioSink {
   /** The agent's voice, once open (for a host's own analysers). */
   get output(): AudioNode | null {
     return this.#playback?.output ?? null;
-  }
-
-  /** The processor's latest status; after close, the last one it reported. */
-  get status(): PlaybackStatus | null {
-    return this.#playback?.status ?? this.#lastStatus;
   }
 
   open(onFailure?: (error: CallError) => void): Promise<void> {
@@ -73,35 +61,10 @@ export class SpeakerSink implements AudioSink {
     return this.#opening;
   }
 
-  write(chunk: ArrayBuffer): void {
-    if (this.#playback) this.#playback.write(chunk);
-    else if (this.#opening && this.#pending.length < MAX_PENDING_CHUNKS) this.#pending.push(chunk);
-  }
-
-  flush(): void {
-    this.#pending = [];
-    this.#playback?.flush();
-  }
-
-  async drained(): Promise<void> {
-    // Chunks written while opening are handed over when the processor is ready: wait for that first.
-    if (!this.#playback && this.#opening) await this.#opening.catch(() => undefined);
-    const playback = this.#playback;
-    if (!playback) return;
-    await playback.drained();
-    // The last samples have left the processor; let them leave the device's buffers too.
-    const context = this.#shared.current;
-    if (!context || context.state !== 'running' || this.#playback !== playback) return;
-    const latencyMs = outputLatencyMs(context);
-    if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
-  }
-
   close(): void {
     this.#onFailure = null;
     this.#generation++;
     this.#opening = null;
-    this.#pending = [];
-    if (this.#playback) this.#lastStatus = this.#playback.status;
     this.#playback?.dispose();
     this.#playback = null;
     this.#shared.release(this);
@@ -129,18 +92,13 @@ export class SpeakerSink implements AudioSink {
       return;
     }
     this.#playback = playback;
-    playback.onStatus = (status) => this.#options.onStatus?.(status);
     playback.onError = (message) => this.#onFailure?.(new CallError('AUDIO_UNSUPPORTED', message));
     playback.output.connect(context.destination);
-    for (const chunk of this.#pending) playback.write(chunk);
-    this.#pending = [];
-    if (this.#options.pipe) {
-      const channel = new MessageChannel();
-      playback.pipeTo(channel.port1);
-      // Read when the worker asks, not now: in Firefox, `outputLatency` asks the audio server while the output
-      // it just connected is starting, and that froze the page for good (1 in 1 to 23 first calls of a page).
-      this.#options.pipe(channel.port2, () => outputLatencyMs(context));
-    }
+    const channel = new MessageChannel();
+    playback.pipeTo(channel.port1);
+    // Read when the host asks, not now: in Firefox, `outputLatency` asks the audio server while the output it
+    // just connected is starting, and that froze the page for good (1 in 1 to 23 first calls of a page).
+    this.#options.pipe(channel.port2, () => outputLatencyMs(context));
     if (this.#options.outputDeviceId) {
       // A missing device leaves the default output playing rather than failing the call.
       await this.setOutputDevice(this.#options.outputDeviceId).catch(() => undefined);

@@ -1,5 +1,5 @@
-// The only two ways the session reaches audio. The audio engine implements them in the browser;
-// tests implement them with fakes.
+// The only two ways the session reaches audio: ports to the page's processors implement them in the call's
+// worker (src/worker/port-audio.ts); tests implement them with fakes.
 import type { CallError } from './errors.ts';
 
 /** The caller's microphone, delivering 16 kHz s16le mono frames at real-time pace. */
@@ -29,20 +29,51 @@ export interface AudioSink {
   close(): void;
 }
 
-/** Where the call's worker takes the audio over (see AudioRequest.pipe): the capture processor's frames and
- *  levels, and the playback processor's commands and status, each on a port of its own. */
-export interface AudioPipe {
-  /** The port a (new) capture processor posts to. */
-  capture(port: MessagePort): void;
-  /** The port the playback processor listens to, and how to read the output's latency when the worker asks
-   *  (once the agent's last words have left the processor: read while the output starts, Firefox can hang). */
-  playback(port: MessagePort, outputLatencyMs: () => number): void;
-}
-
 /** What a call asks of its audio factory. */
 export interface AudioRequest {
   /** false: a typed call (no microphone is created or touched; `source` may then be null). */
   microphone: boolean;
-  /** Set when the call runs in a worker: the processors are handed over to it. */
-  pipe?: AudioPipe;
+}
+
+// The page's side of the same audio. The session runs in the call's worker (or in its host on the page): the
+// microphone and the agent's voice are opened here, in the visitor's gesture, and their processors are handed
+// over on ports, where the session's FrameSource and AudioSink take them (src/worker/port-audio.ts).
+
+/** Where the call's host takes the audio over: the capture processor's frames and levels, and the playback
+ *  processor's commands and status, each on a port of its own. */
+export interface AudioPipe {
+  /** The port a (new) capture processor posts to. */
+  capture(port: MessagePort): void;
+  /** The port the playback processor listens to, and how to read the output's latency when the host asks
+   *  (once the agent's last words have left the processor: read while the output starts, Firefox can hang). */
+  playback(port: MessagePort, outputLatencyMs: () => number): void;
+}
+
+/** What the page's side of a call asks of its audio factory. */
+export interface PipedAudioRequest extends AudioRequest {
+  pipe: AudioPipe;
+}
+
+/** The page's microphone: its capture processor's frames go to the pipe. */
+export interface MicrophoneInput {
+  /** As FrameSource.open. */
+  open(): Promise<void>;
+  /** Frames flow from now on; `onFailure` reports the microphone going away mid-call. */
+  start(onFailure: (error: CallError) => void): void;
+  /** Stops the frames and releases the microphone. Safe to call more than once. */
+  close(): void;
+}
+
+/** The page's speaker: its playback processor takes its chunks from the pipe. */
+export interface SpeakerOutput {
+  /** As AudioSink.open. */
+  open(onFailure?: (error: CallError) => void): Promise<void>;
+  /** Releases the output. Safe to call more than once. */
+  close(): void;
+}
+
+/** The page's audio of one call. */
+export interface PipedAudio {
+  source: MicrophoneInput | null;
+  sink: SpeakerOutput;
 }

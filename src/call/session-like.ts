@@ -22,7 +22,8 @@ export interface SessionLike {
   remember: RememberMode;
   /** The agent voice's playback as the call's host last reported it (null before a call has audio). */
   readonly playback: PlaybackStatus | null;
-  /** Where the page hands the call's meters over, to be drawn by the call's host; null between calls. */
+  /** Where the page hands the call's meters over, to be drawn in the call's worker; null between calls, or where
+   *  the page paints them itself. */
   readonly meterHost: MeterHost | null;
   on<K extends keyof SessionEventMap>(name: K, listener: (detail: SessionEventMap[K]) => void): () => void;
   start(target: CallTarget, options?: { microphone?: boolean }): Promise<void>;

@@ -5,6 +5,7 @@
 import type { PlaybackStatus } from '../../worklets/messages.ts';
 import { browserNetworkHints, type NetworkHints } from '../call/network-hints.ts';
 import { CallSession } from '../call/session.ts';
+import { Timers } from '../call/timers.ts';
 import type { SessionEventMap } from '../call/types.ts';
 import type { VisitValues } from '../call/visit-store.ts';
 import { MeterCanvas, type MeterName } from './meter-canvas.ts';
@@ -38,7 +39,8 @@ export class CallHost {
   readonly #levels: Levels = { input: 0, output: 0, speaking: false };
   #levelsAt = -Infinity;
   #levelsTimer: ReturnType<typeof setTimeout> | null = null;
-  #statsTimer: ReturnType<typeof setInterval> | null = null;
+  /** The stats' pace and the levels' wait, let go together. */
+  readonly #timers = new Timers();
   /** The meters the page handed over: drawn here with each level message. */
   readonly #meters: Partial<Record<MeterName, MeterCanvas>> = {};
   readonly #scope: HostScope;
@@ -53,9 +55,8 @@ export class CallHost {
   close(): void {
     this.#scope.onmessage = null;
     void this.#session?.end();
-    if (this.#statsTimer !== null) clearInterval(this.#statsTimer);
-    if (this.#levelsTimer !== null) clearTimeout(this.#levelsTimer);
-    this.#statsTimer = this.#levelsTimer = null;
+    this.#timers.clearAll();
+    this.#levelsTimer = null;
   }
 
   #post(message: FromWorker): void {
@@ -73,7 +74,8 @@ export class CallHost {
         try {
           session?.sendText(message.text);
         } catch {
-          // The call left `live` while the text was on its way: the main thread checked it before sending.
+          // The page checked the call was live before sending; it was not by the time the text got here.
+          this.#post({ type: 'unsent', text: message.text });
         }
         return;
       case 'muted':
@@ -140,18 +142,16 @@ export class CallHost {
         this.#post({ type: 'event', name, detail } as FromWorker);
       });
     }
-    this.#statsTimer = setInterval(() => this.#postStats(), STATS_MS);
+    this.#timers.every(STATS_MS, () => this.#postStats());
     void session.start(message.target, { microphone: message.microphone });
   }
 
-  #postStats(): void {
+  /** Sends the counters; false once the call is over (nothing will change any more). */
+  #postStats(): boolean {
     const session = this.#session;
-    if (!session) return;
+    if (!session) return false;
     this.#post({ type: 'stats', stats: { ...session.stats }, playback: this.#sink?.status ?? null });
-    if (session.state === 'ended' || session.state === 'error') {
-      if (this.#statsTimer !== null) clearInterval(this.#statsTimer);
-      this.#statsTimer = null;
-    }
+    return session.state !== 'ended' && session.state !== 'error';
   }
 
   #playbackStatus(status: PlaybackStatus): void {
@@ -163,12 +163,12 @@ export class CallHost {
     Object.assign(this.#levels, levels);
     if (this.#levelsTimer !== null) return;
     const wait = this.#levelsAt + LEVELS_MS - performance.now();
-    this.#levelsTimer = setTimeout(() => {
+    this.#levelsTimer = this.#timers.after(Math.max(0, wait), () => {
       this.#levelsTimer = null;
       this.#levelsAt = performance.now();
       this.#post({ type: 'levels', ...this.#levels });
       this.#drawMeters();
-    }, Math.max(0, wait));
+    });
   }
 
   #drawMeters(): void {

@@ -10,6 +10,9 @@ export interface CallWorker {
   onmessage: ((event: MessageEvent<FromWorker>) => void) | null;
   onerror: ((event: ErrorEvent) => void) | null;
   terminate(): void;
+  /** The host runs on the page's own thread: the page paints its meters itself (nothing is spared by handing
+   *  them over). */
+  readonly onPage?: boolean;
 }
 
 /** A call host of class `Host` on this thread, reached as a worker is. */
@@ -25,6 +28,7 @@ export function pageWorker(Host: typeof CallHost): CallWorker {
       port2.onmessage = listener;
     },
     onerror: null, // nothing to fail to load, no realm to crash
+    onPage: true,
     terminate: () => {
       host.close();
       port1.close();

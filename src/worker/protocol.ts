@@ -61,4 +61,7 @@ export type FromWorker =
    *  last words have left the processor. */
   | { type: 'output-latency' }
   /** The service gave a visit token: the page keeps it (`stored`: in storage too) for its next calls. */
-  | { type: 'visit'; key: string; visit: string; stored: boolean };
+  | { type: 'visit'; key: string; visit: string; stored: boolean }
+  /** A typed text that could not go out after all (the socket went, or the call left `live`, while it was on
+   *  its way here). */
+  | { type: 'unsent'; text: string };

@@ -9,7 +9,7 @@
 //   `trusted-types` directive must name; where it does not, the call runs on the main thread.
 // Whether a worker answers is found out once, when the call's code loads (the worker it started is kept for
 // the first call); a page where it does not runs the worker's code on its own thread (page-worker.ts), loaded then.
-import type { AudioRequest, AudioSink, FrameSource } from '../call/audio-ports.ts';
+import type { PipedAudio, PipedAudioRequest } from '../call/audio-ports.ts';
 import type { SessionLike, Transport } from '../call/session-like.ts';
 import type { CallHost } from './call-host.ts';
 // A file of its own beside the bundle (assets/call-worker.js, self-contained: an app's bundler copies it as is).
@@ -21,8 +21,10 @@ export type { Transport };
 
 /** What the view gives a session. */
 export interface SessionParts {
-  createAudio: (request: AudioRequest) => { source: FrameSource | null; sink: AudioSink };
+  createAudio: (request: PipedAudioRequest) => PipedAudio;
   onLevels: (input: number, output: number, agentSpeaking: boolean) => void;
+  /** A typed text the call took could not go out after all. */
+  onUnsent: (text: string) => void;
 }
 
 /** Makes the sessions of one widget, on the transport this page allows. */
@@ -137,7 +139,7 @@ async function chooseSessions(): Promise<SessionFactory> {
     transport = 'main-thread';
     spawn = () => pageWorker(Host);
   }
-  return { transport, create: ({ createAudio, onLevels }) => new WorkerSession({ createAudio, onLevels, spawn }) };
+  return { transport, create: (parts) => new WorkerSession({ ...parts, spawn }) };
 }
 
 /** The call's host for the page's own thread: the worker's file, imported as a module of the page (it leaves

@@ -4,7 +4,7 @@
 // the worker's messages: the state, the transcript (replayed into the same TranscriptTurns, so turn ids agree),
 // every event, the counters, the levels. One worker per call, let go when the call is over.
 import type { PlaybackStatus } from '../../worklets/messages.ts';
-import type { AudioRequest, AudioSink, FrameSource } from '../call/audio-ports.ts';
+import type { PipedAudio, PipedAudioRequest } from '../call/audio-ports.ts';
 import type { CallTarget } from '../call/connection.ts';
 import { Emitter } from '../call/emitter.ts';
 import { CallError, toCallError } from '../call/errors.ts';
@@ -24,9 +24,11 @@ export interface WorkerSessionOptions {
   /** A worker running call-worker.ts for the next call (or the page's stand-in: page-worker.ts), or null where
    *  none can be had now. */
   spawn: () => CallWorker | null;
-  createAudio: (request: AudioRequest) => { source: FrameSource | null; sink: AudioSink };
+  createAudio: (request: PipedAudioRequest) => PipedAudio;
   /** Microphone level, agent-voice level (RMS 0–1) and whether the agent speaks: at most 15 a second. */
   onLevels?: (input: number, output: number, agentSpeaking: boolean) => void;
+  /** A typed text `sendText()` took could not go out after all (see FromWorker's `unsent`). */
+  onUnsent?: (text: string) => void;
   network?: NetworkHints;
   visits?: VisitStore;
 }
@@ -36,7 +38,7 @@ const freshStats = (): SessionStats => ({ droppedMessages: 0, framesSent: 0, fra
 /** The parts of the call under way. */
 interface WorkerCall {
   worker: CallWorker;
-  audio: { source: FrameSource | null; sink: AudioSink };
+  audio: PipedAudio;
   /** Resolves once the call is live, or over (what start() returns). */
   started: Promise<void>;
   /** Resolves once the call is over (what end() returns). */
@@ -100,9 +102,11 @@ export class WorkerSession extends Emitter<SessionEventMap> implements SessionLi
     return !this.#network.online;
   }
 
-  /** Where the page hands the meters of the call under way over to its worker; null between calls. */
+  /** Where the page hands the meters of the call under way over to its worker; null between calls, and where the
+   *  call's host is on the page. */
   get meterHost(): MeterHost | null {
-    return this.#call && !this.#call.finished ? this.#call.meters : null;
+    const call = this.#call;
+    return call && !call.finished && !call.worker.onPage ? call.meters : null;
   }
 
   start(target: CallTarget, options: { microphone?: boolean } = {}): Promise<void> {
@@ -180,7 +184,11 @@ export class WorkerSession extends Emitter<SessionEventMap> implements SessionLi
     // The microphone is let go at once, here: a call started next on the page finds it free.
     call.audio.source?.close();
     this.#send(reason ? { type: 'end', reason } : { type: 'end' });
-    return (this.#ending = call.over);
+    this.#ending = call.over;
+    // Said here at once, as the session does: the page sees no call under way that could be adopted or shown
+    // live while its host hears of the end.
+    this.#move('ending');
+    return this.#ending;
   }
 
   sendText(text: string): void {
@@ -216,14 +224,13 @@ export class WorkerSession extends Emitter<SessionEventMap> implements SessionLi
         return this.#send({ type: 'output-latency', ms: call.outputLatencyMs() });
       case 'source':
         if (message.op === 'close') return call.audio.source?.close();
-        return call.audio.source?.start(
-          () => undefined, // the frames go to the worker
-          (error) => this.#send({ type: 'source-failed', error: error.toDetail() }),
-        );
+        return call.audio.source?.start((error) => this.#send({ type: 'source-failed', error: error.toDetail() }));
       case 'sink':
         return call.audio.sink.close();
       case 'visit':
         return this.#visits.put(message.key, message.visit, message.stored);
+      case 'unsent':
+        return this.#options.onUnsent?.(message.text);
     }
   }
 
@@ -232,6 +239,7 @@ export class WorkerSession extends Emitter<SessionEventMap> implements SessionLi
       case 'state': {
         const { state } = message.detail;
         if (state === this.#state) return; // `connecting` was said here already, in the gesture
+        if (this.#state === 'ending' && isActive(state)) return; // said before the host heard end()
         if (state === 'reconnecting') this.transcript.markBreak();
         this.#move(state);
         if (state === 'live') call.settle.started();

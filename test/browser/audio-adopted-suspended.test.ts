@@ -4,7 +4,7 @@
 // network). No `statechange` will come, so the engine must look at the context when it takes it: resume it, and
 // when that needs a gesture, say so ("Tap to continue") instead of a call that stays silent.
 import { afterEach, expect, it } from 'vitest';
-import { AudioEngine } from '../../src/audio/audio-engine.ts';
+import { PipedEngine } from '../fixtures/piped-engine.ts';
 import type { GestureAudio } from '../../src/audio/gesture-audio.ts';
 import { restoreAfterTest, restoreAll } from '../fixtures/after-test.ts';
 
@@ -21,7 +21,7 @@ it('asks for a tap when the context it adopts is already suspended and will not 
   context.resume = () => (blocked ? new Promise<void>(() => {}) : nativeResume());
   const gesture = { takeContext: () => context, takeMicrophone: () => null, release: () => undefined } as unknown as GestureAudio;
   const needsGesture: boolean[] = [];
-  const engine = new AudioEngine({ gesture, audioProcessing: false, onNeedsGesture: (value) => needsGesture.push(value) });
+  const engine = new PipedEngine({ gesture, audioProcessing: false, onNeedsGesture: (value) => needsGesture.push(value) });
   restoreAfterTest(() => engine.close());
   await Promise.all([engine.source.open(), engine.sink.open()]);
   expect(engine.context).toBe(context);

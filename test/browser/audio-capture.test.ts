@@ -1,10 +1,11 @@
 // The microphone path in real Chromium: fake mic (test/.fixtures/capture-44k.wav) → capture worklet →
 // 16 kHz frames. Content is compared with a reference resample of the same signal.
 import { afterEach, describe, expect, it } from 'vitest';
-import { AudioEngine } from '../../src/audio/audio-engine.ts';
+import { PipedEngine } from '../fixtures/piped-engine.ts';
 import { CaptureNode } from '../../src/audio/capture-node.ts';
 import { requestMicrophone, stopStream } from '../../src/audio/microphone.ts';
 import type { AudioLevel } from '../../worklets/messages.ts';
+import { readCaptureMessage } from '../../worklets/capture-client.ts';
 import { StreamResampler } from '../../worklets/dsp/resampler.ts';
 import { pcm16ToFloat, rms } from '../../bench/measure.ts';
 import { restoreAfterTest, restoreAll } from '../fixtures/after-test.ts';
@@ -29,6 +30,19 @@ async function framesDuring(frames: ArrayBuffer[], ms: number): Promise<{ count:
   const t0 = performance.now();
   await sleep(ms);
   return { count: frames.length - before, seconds: (performance.now() - t0) / 1000 };
+}
+
+/** The frames `capture` posts, on a port as the call's host gets them. */
+function framesOf(capture: CaptureNode): ArrayBuffer[] {
+  const frames: ArrayBuffer[] = [];
+  const { port1, port2 } = new MessageChannel();
+  capture.pipeTo(port1);
+  port2.onmessage = (event: MessageEvent<unknown>) => {
+    const message = readCaptureMessage(event.data);
+    if (message?.frame) frames.push(message.frame);
+  };
+  restoreAfterTest(() => port2.close());
+  return frames;
 }
 
 /** Three loops of the fake microphone's signal, resampled to 16 kHz with the product's own resampler. */
@@ -91,7 +105,7 @@ function expectFaithful(frames: ArrayBuffer[], rate: number): void {
 describe('microphone capture (AudioEngine.source)', () => {
   it('sends 640-byte frames at real-time pace whose content matches the microphone signal', async () => {
     spyOnMicrophone();
-    const engine = new AudioEngine({ audioProcessing: false });
+    const engine = new PipedEngine({ audioProcessing: false });
     restoreAfterTest(() => engine.close());
     await engine.source.open();
     expect(engine.context?.sampleRate).toBeGreaterThan(0);
@@ -113,7 +127,7 @@ describe('microphone capture (AudioEngine.source)', () => {
   });
 
   it('sends 1280-byte frames when asked for 40 ms frames', async () => {
-    const engine = new AudioEngine({ audioProcessing: false, frameSamples: 640 });
+    const engine = new PipedEngine({ audioProcessing: false, frameSamples: 640 });
     restoreAfterTest(() => engine.close());
     await engine.source.open();
     const frames: ArrayBuffer[] = [];
@@ -135,8 +149,7 @@ describe('microphone capture (AudioEngine.source)', () => {
     });
     const capture = await CaptureNode.create(context, stream);
     restoreAfterTest(() => capture.dispose());
-    const frames: ArrayBuffer[] = [];
-    capture.onFrame = (frame) => frames.push(frame);
+    const frames = framesOf(capture);
     capture.start();
     await context.resume();
     expect(context.sampleRate).toBe(48_000);
@@ -173,8 +186,7 @@ describe('microphone capture (AudioEngine.source)', () => {
 
     const capture = await CaptureNode.create(context, track.stream);
     restoreAfterTest(() => capture.dispose());
-    const frames: ArrayBuffer[] = [];
-    capture.onFrame = (frame) => frames.push(frame);
+    const frames = framesOf(capture);
     capture.start();
     await context.resume();
     expect([microphone.sampleRate, context.sampleRate]).toEqual([48_000, 44_100]);
@@ -189,7 +201,7 @@ describe('microphone capture (AudioEngine.source)', () => {
 
   it('reports the input level about 30 times a second, matching the signal', async () => {
     const levels: AudioLevel[] = [];
-    const engine = new AudioEngine({ audioProcessing: false, onInputLevel: (level) => levels.push(level) });
+    const engine = new PipedEngine({ audioProcessing: false, onInputLevel: (level) => levels.push(level) });
     restoreAfterTest(() => engine.close());
     await engine.source.open();
     engine.source.start(() => undefined, () => undefined);
@@ -224,7 +236,7 @@ describe('microphone capture (AudioEngine.source)', () => {
 
   it('asks for the microphone once, with processing on by default and off when asked', async () => {
     const spy = spyOnMicrophone();
-    const withProcessing = new AudioEngine();
+    const withProcessing = new PipedEngine();
     restoreAfterTest(() => withProcessing.close());
     const opening = Promise.all([withProcessing.source.open(), withProcessing.sink.open()]);
     await opening;
@@ -234,7 +246,7 @@ describe('microphone capture (AudioEngine.source)', () => {
     expect(spy.streams[0]!.getAudioTracks()[0]!.getSettings().echoCancellation).toBe(true);
     withProcessing.close();
 
-    const without = new AudioEngine({ audioProcessing: false });
+    const without = new PipedEngine({ audioProcessing: false });
     restoreAfterTest(() => without.close());
     await Promise.all([without.source.open(), without.sink.open()]);
     expect(spy.calls).toHaveLength(2);
@@ -250,7 +262,7 @@ describe('microphone capture (AudioEngine.source)', () => {
     const devices = (await navigator.mediaDevices.enumerateDevices()).filter((device) => device.kind === 'audioinput');
     const chosen = devices.find((device) => device.deviceId && device.deviceId !== 'default') ?? devices[0];
     expect(chosen?.deviceId).toBeTruthy();
-    const engine = new AudioEngine({ audioProcessing: false, inputDeviceId: chosen!.deviceId });
+    const engine = new PipedEngine({ audioProcessing: false, inputDeviceId: chosen!.deviceId });
     restoreAfterTest(() => engine.close());
     await engine.source.open();
     expect((spy.calls[0]!.audio as MediaTrackConstraints).deviceId).toEqual({ exact: chosen!.deviceId });
@@ -261,7 +273,7 @@ describe('microphone capture (AudioEngine.source)', () => {
   });
 
   it('creates the context synchronously in open(), so the user gesture counts', () => {
-    const engine = new AudioEngine({ audioProcessing: false });
+    const engine = new PipedEngine({ audioProcessing: false });
     restoreAfterTest(() => engine.close());
     const opening = engine.source.open();
     expect(engine.context).toBeInstanceOf(AudioContext);
@@ -272,7 +284,7 @@ describe('microphone capture (AudioEngine.source)', () => {
 
   it('stops frames, ends the tracks and closes the context on close()', async () => {
     const spy = spyOnMicrophone();
-    const engine = new AudioEngine({ audioProcessing: false });
+    const engine = new PipedEngine({ audioProcessing: false });
     await Promise.all([engine.source.open(), engine.sink.open()]);
     const context = engine.context!;
     const frames: ArrayBuffer[] = [];
@@ -296,7 +308,7 @@ describe('microphone capture (AudioEngine.source)', () => {
 
   it('can open again after close (a new context and a new microphone)', async () => {
     const spy = spyOnMicrophone();
-    const engine = new AudioEngine({ audioProcessing: false });
+    const engine = new PipedEngine({ audioProcessing: false });
     restoreAfterTest(() => engine.close());
     await Promise.all([engine.source.open(), engine.sink.open()]);
     const first = engine.context!;

@@ -1,6 +1,7 @@
 // Microphone and Web Audio failures become CallErrors, and leave nothing running.
 import { afterEach, describe, expect, it } from 'vitest';
 import { AudioEngine } from '../../src/audio/audio-engine.ts';
+import { PipedEngine } from '../fixtures/piped-engine.ts';
 import { microphoneError } from '../../src/audio/microphone.ts';
 import { workletFileName, workletUrl } from '../../src/audio/worklet-modules.ts';
 import { CallError } from '../../src/call/errors.ts';
@@ -23,7 +24,7 @@ async function rejection(promise: Promise<unknown>): Promise<CallError> {
 describe('microphone failures', () => {
   it('maps a refused permission to MIC_DENIED, fails both ends and closes the context', async () => {
     const spy = spyOnMicrophone(new DOMException('Permission denied', 'NotAllowedError'));
-    const engine = new AudioEngine();
+    const engine = new PipedEngine();
     const source = engine.source.open();
     const context = engine.context!;
     const sink = engine.sink.open();
@@ -44,7 +45,7 @@ describe('microphone failures', () => {
     ['AbortError', 'MIC_UNAVAILABLE'],
   ])('maps %s to %s', async (name, code) => {
     spyOnMicrophone(new DOMException('no', name));
-    const engine = new AudioEngine();
+    const engine = new PipedEngine();
     const opening = engine.source.open();
     const context = engine.context!;
     const error = await rejection(opening);
@@ -61,7 +62,7 @@ describe('microphone failures', () => {
   });
 
   it('reports a missing chosen microphone (real Chromium OverconstrainedError) as MIC_UNAVAILABLE', async () => {
-    const engine = new AudioEngine({ inputDeviceId: 'no-such-microphone' });
+    const engine = new PipedEngine({ inputDeviceId: 'no-such-microphone' });
     const opening = engine.source.open();
     const context = engine.context!;
     expect((await rejection(opening)).code).toBe('MIC_UNAVAILABLE');
@@ -70,7 +71,7 @@ describe('microphone failures', () => {
 
   it('reports AUDIO_UNSUPPORTED when there is no mediaDevices, without creating a context', async () => {
     restoreAfterTest(shadow(navigator, 'mediaDevices', undefined));
-    const engine = new AudioEngine();
+    const engine = new PipedEngine();
     expect(AudioEngine.isSupported()).toBe(false);
     const opening = engine.source.open();
     expect(engine.context).toBeNull();
@@ -84,7 +85,7 @@ describe('microphone failures', () => {
     const spy = spyOnMicrophone();
     restoreAfterTest(shadow(window, 'AudioContext', undefined));
     restoreAfterTest(shadow(window, 'webkitAudioContext', undefined));
-    const engine = new AudioEngine({ audioProcessing: false });
+    const engine = new PipedEngine({ audioProcessing: false });
     expect(AudioEngine.isSupported()).toBe(false);
     expect((await rejection(engine.source.open())).code).toBe('AUDIO_UNSUPPORTED');
     expect((await rejection(engine.sink.open())).code).toBe('AUDIO_UNSUPPORTED');
@@ -104,7 +105,7 @@ describe('microphone failures', () => {
 
   it('reports the microphone ending mid-call with none left as MIC_UNAVAILABLE, once, and stops the frames', async () => {
     const spy = spyOnMicrophone();
-    const engine = new AudioEngine({ audioProcessing: false });
+    const engine = new PipedEngine({ audioProcessing: false });
     restoreAfterTest(() => engine.close());
     await Promise.all([engine.source.open(), engine.sink.open()]);
     const frames: ArrayBuffer[] = [];
@@ -129,7 +130,7 @@ describe('microphone failures', () => {
 
   it('reports a microphone that ended before start(), with none left, as soon as start() is called', async () => {
     const spy = spyOnMicrophone();
-    const engine = new AudioEngine({ audioProcessing: false });
+    const engine = new PipedEngine({ audioProcessing: false });
     restoreAfterTest(() => engine.close());
     await engine.source.open();
     noMicrophoneLeft();
@@ -142,7 +143,7 @@ describe('microphone failures', () => {
 
   it('leaves nothing open when closed while the microphone is still being asked for', async () => {
     const spy = spyOnMicrophone();
-    const engine = new AudioEngine({ audioProcessing: false });
+    const engine = new PipedEngine({ audioProcessing: false });
     const opening = engine.source.open();
     const sinkOpening = engine.sink.open();
     const context = engine.context!;
@@ -166,7 +167,7 @@ describe('worklet modules', () => {
       }),
     );
     // The dev server serves the worklet sources under /worklets/ (a build serves dist/assets/).
-    const engine = new AudioEngine({ audioProcessing: false, workletBaseUrl: '/worklets/' });
+    const engine = new PipedEngine({ audioProcessing: false, workletBaseUrl: '/worklets/' });
     restoreAfterTest(() => engine.close());
     await Promise.all([engine.source.open(), engine.sink.open()]);
     // audio.worklet.ts from the dev server, audio.worklet.js in a build.
@@ -178,7 +179,7 @@ describe('worklet modules', () => {
 
   it('fails with AUDIO_UNSUPPORTED and releases everything when a module cannot be loaded', async () => {
     const spy = spyOnMicrophone();
-    const engine = new AudioEngine({ audioProcessing: false, workletBaseUrl: '/no-such-place' });
+    const engine = new PipedEngine({ audioProcessing: false, workletBaseUrl: '/no-such-place' });
     const source = engine.source.open();
     const context = engine.context!;
     const sink = engine.sink.open();

@@ -4,7 +4,7 @@
 // resumed once the capture is connected. With processing off nothing waits. Here in Chromium, with the
 // microphone answering 300 ms late so that the order shows.
 import { afterEach, expect, it } from 'vitest';
-import { AudioEngine } from '../../src/audio/audio-engine.ts';
+import { PipedEngine } from '../fixtures/piped-engine.ts';
 import { GestureAudio } from '../../src/audio/gesture-audio.ts';
 import { restoreAfterTest, restoreAll } from '../fixtures/after-test.ts';
 import { sleep } from '../sleep.ts';
@@ -45,7 +45,7 @@ it.each([
 ])('with processing on, the context %s waits for the microphone, then runs', async (_, inGesture) => {
   const state = stateWhenMicrophoneOpens();
   const gesture = inGesture ? new GestureAudio({ microphone: true, audioProcessing: true }) : undefined;
-  const engine = new AudioEngine({ gesture, audioProcessing: true });
+  const engine = new PipedEngine({ gesture, audioProcessing: true });
   restoreAfterTest(() => engine.close());
   await Promise.all([engine.source.open(), engine.sink.open()]);
   expect(state(), 'while the browser was opening the microphone').toBe('suspended');
@@ -54,7 +54,7 @@ it.each([
 
 it('with processing off, nothing waits: the context runs before the microphone answers', async () => {
   const state = stateWhenMicrophoneOpens();
-  const engine = new AudioEngine({ audioProcessing: false });
+  const engine = new PipedEngine({ audioProcessing: false });
   restoreAfterTest(() => engine.close());
   await Promise.all([engine.source.open(), engine.sink.open()]);
   expect(state()).toBe('running');

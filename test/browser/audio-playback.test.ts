@@ -1,7 +1,7 @@
 // The agent's voice in real Chromium: 24 kHz chunks → playback worklet → the context's output,
 // recorded sample-exact by a test worklet tapped on the engine's output node.
 import { afterEach, describe, expect, it } from 'vitest';
-import { AudioEngine } from '../../src/audio/audio-engine.ts';
+import { PipedEngine } from '../fixtures/piped-engine.ts';
 import type { AudioLevel } from '../../worklets/messages.ts';
 import { firstAbove, lastAbove, maxStep, sineInt16 } from '../../bench/measure.ts';
 import { restoreAfterTest, restoreAll } from '../fixtures/after-test.ts';
@@ -15,8 +15,8 @@ const AMPLITUDE = 0.5;
 
 afterEach(restoreAll);
 
-async function openSink(levels?: AudioLevel[]): Promise<{ engine: AudioEngine; context: AudioContext; recording: Recording }> {
-  const engine = new AudioEngine({ onOutputLevel: levels ? (level) => levels.push(level) : undefined });
+async function openSink(levels?: AudioLevel[]): Promise<{ engine: PipedEngine; context: AudioContext; recording: Recording }> {
+  const engine = new PipedEngine({ onOutputLevel: levels ? (level) => levels.push(level) : undefined });
   restoreAfterTest(() => engine.close());
   await engine.sink.open();
   const context = engine.context!;
@@ -43,7 +43,7 @@ function randomChunks(pcm: Int16Array, seed: number): ArrayBuffer[] {
  * in four bursts 50 ms apart while it plays. A timer would have to be late by most of a second for the
  * queue to run dry, so an underrun here is the player's fault, not the machine's load.
  */
-async function stream(engine: AudioEngine, chunks: ArrayBuffer[]): Promise<void> {
+async function stream(engine: PipedEngine, chunks: ArrayBuffer[]): Promise<void> {
   let ahead = 0;
   let first = 0;
   while (first < chunks.length && ahead < IN_RATE) ahead += chunks[first++]!.byteLength / 2; // samples
@@ -196,7 +196,7 @@ describe('agent voice playback (AudioEngine.sink)', () => {
     await expect(engine.setOutputDevice('no-such-speaker')).rejects.toThrow();
 
     // Asked for at open, a missing device does not fail the call: the default output plays.
-    const missing = new AudioEngine({ outputDeviceId: 'no-such-speaker' });
+    const missing = new PipedEngine({ outputDeviceId: 'no-such-speaker' });
     restoreAfterTest(() => missing.close());
     await missing.sink.open();
     await missing.context!.resume();

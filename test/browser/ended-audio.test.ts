@@ -3,7 +3,7 @@
 // `ended` within 2 s of the drain. Times are read on the audio clock (the recorder's frame count), not the wall
 // clock, so a loaded machine cannot make the test pass or fail by itself.
 import { afterEach, describe, expect, it } from 'vitest';
-import { AudioEngine } from '../../src/audio/audio-engine.ts';
+import { PipedEngine } from '../fixtures/piped-engine.ts';
 import type { AudioSink } from '../../src/call/audio-ports.ts';
 import { CallSession } from '../../src/call/session.ts';
 import { VisitStore } from '../../src/call/visit-store.ts';
@@ -33,7 +33,7 @@ function chunks(pcm: Int16Array, ms: number): ArrayBuffer[] {
  * running, so the recording can show that nothing more was played (a closed context would hide it).
  */
 async function liveCall() {
-  const engine = new AudioEngine();
+  const engine = new PipedEngine();
   restoreAfterTest(() => engine.close());
   let sinkClosed = 0;
   const real = engine.sink;

@@ -2,7 +2,7 @@
 // capture processor, frames go on at the same pace, the old device is released; a device that cannot be
 // opened leaves the call on the microphone it had. Real Chromium, its fake devices.
 import { afterEach, expect, it } from 'vitest';
-import { AudioEngine } from '../../src/audio/audio-engine.ts';
+import { PipedEngine } from '../fixtures/piped-engine.ts';
 import { CallError } from '../../src/call/errors.ts';
 import { restoreAfterTest, restoreAll } from '../fixtures/after-test.ts';
 import { spyOnMicrophone } from '../fixtures/media-spy.ts';
@@ -20,7 +20,7 @@ async function twoMicrophones(): Promise<[string, string]> {
 }
 
 async function liveEngine(deviceId: string) {
-  const engine = new AudioEngine({ audioProcessing: false, inputDeviceId: deviceId });
+  const engine = new PipedEngine({ audioProcessing: false, inputDeviceId: deviceId });
   restoreAfterTest(() => engine.close());
   await Promise.all([engine.source.open(), engine.sink.open()]);
   const frames: number[] = [];
@@ -35,7 +35,7 @@ const rate = (frames: number[], from: number, to: number) =>
   frames.filter((t) => t >= from && t < to).length / ((to - from) / 1000);
 
 /** The call is still on `track`, live, and its frames go on without a failure. */
-async function expectStillOn(track: MediaStreamTrack, engine: AudioEngine, frames: number[], failures: unknown[]) {
+async function expectStillOn(track: MediaStreamTrack, engine: PipedEngine, frames: number[], failures: unknown[]) {
   expect(engine.inputStream!.getAudioTracks()[0]).toBe(track);
   expect(track.readyState).toBe('live');
   const before = frames.length;
@@ -116,7 +116,7 @@ it('keeps the microphone it had when the browser will not connect the new one, a
 });
 
 it('rejects a switch when no microphone is open', async () => {
-  const engine = new AudioEngine({ audioProcessing: false });
+  const engine = new PipedEngine({ audioProcessing: false });
   const error = await engine.setInputDevice('anything').catch((e: unknown) => e);
   expect((error as CallError).code).toBe('MIC_UNAVAILABLE');
 });

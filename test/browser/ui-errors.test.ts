@@ -100,8 +100,10 @@ const PRODUCE: Record<PanelErrorCode, (el: UiTestAgent) => Promise<void>> = {
   },
   TIMEOUT: async (el) => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    vi.stubGlobal('fetch', scriptedFetch('hang'));
+    const fetch = scriptedFetch('hang');
+    vi.stubGlobal('fetch', fetch);
     const started = el.start();
+    await vi.waitFor(() => expect(fetch.calls).toHaveLength(1)); // the call's host has asked for its ticket
     await vi.advanceTimersByTimeAsync(10_000); // the ticket request's time limit
     vi.useRealTimers();
     await settled(el, started);
@@ -169,6 +171,7 @@ describe('retry', () => {
     await failWith(el, 'MODEL');
     el.$('[part="retry-button"]').click();
     await expect.poll(() => el.state).toBe('connecting');
+    await el.updateComplete; // the call's host has it: it asks for its ticket now, not in the next test
   });
 
   it('BUSY counts a minute down before the retry button works', async () => {
@@ -196,6 +199,7 @@ describe('retry', () => {
 
     retry().click();
     expect(el.state).toBe('connecting');
+    await el.updateComplete; // the call's host has it: it asks for its ticket now, not in the next test
   });
 
   it('RATE_LIMITED waits for the Retry-After the service sent', async () => {
@@ -216,6 +220,7 @@ describe('retry', () => {
     expect(text(retry())).toBe('Réessayer');
     retry().click();
     expect(el.state).toBe('connecting');
+    await el.updateComplete; // the call's host has it: it asks for its ticket now, not in the next test
   });
 
   it.each(LANGS)('a Retry-After beyond a day says "later" in %s: no figure, visible or to screen readers', async (lang) => {

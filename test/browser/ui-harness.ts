@@ -1,5 +1,6 @@
 // Drives <voice-agent> through its states with the in-page fakes (no audio engine, no network):
-// a subclass supplies fake audio, WebSocket and fetch are stubbed, the test plays the server.
+// a subclass supplies fake audio (test/fake-piped-audio.ts), WebSocket and fetch are stubbed, the test plays the
+// server.
 import { expect, vi } from 'vitest';
 import '../../src/voice-agent.ts';
 import { VoiceAgentElement } from '../../src/voice-agent.ts';
@@ -7,7 +8,10 @@ import type { GestureAudio } from '../../src/audio/gesture-audio.ts';
 import { pageVisitStore } from '../../src/call/visit-store.ts';
 import { endOthers } from '../../src/ui/internal/call-registry.ts';
 import type { CallController } from '../../src/ui/internal/panel/call-controller.ts';
-import { FakeSink, FakeSocket, FakeSource, okTicket, scriptedFetch } from '../fakes.ts';
+import type { PipedAudioRequest } from '../../src/call/audio-ports.ts';
+import { FakeMicrophone, FakeSpeaker } from '../fake-piped-audio.ts';
+import { delivered, forgetMessages, trackMessageChannels } from './delivered-messages.ts';
+import { FakeSocket, okTicket, scriptedFetch } from '../fakes.ts';
 import { restoreAll } from '../fixtures/after-test.ts';
 
 export const sockets: FakeSocket[] = [];
@@ -18,7 +22,7 @@ class PageSocket extends FakeSocket {
   }
 }
 
-export const audio = { source: new FakeSource(), sink: new FakeSink() };
+export const audio = { source: new FakeMicrophone(), sink: new FakeSpeaker() };
 /** When set, creating the call's audio throws it (as the real engine does on a browser without Web Audio). */
 export const audioFailure: { error: unknown } = { error: null };
 
@@ -26,9 +30,17 @@ export class UiTestAgent extends VoiceAgentElement {
   protected override openGestureAudio(): GestureAudio | null {
     return null;
   }
-  protected override createAudio() {
+  /** Waits for the call's messages too: what the fake service said reaches the element a message later. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    await delivered();
+    return super.getUpdateComplete();
+  }
+  protected override createAudio({ pipe }: PipedAudioRequest) {
     if (audioFailure.error) throw audioFailure.error;
-    return audio;
+    const { source, sink } = audio; // this call's, whatever a later test puts in `audio`
+    source.pipeTo(pipe);
+    sink.pipeTo(pipe);
+    return { source, sink };
   }
   /** The controller, so tests can set levels by hand as the audio engine will (the call UI is loaded). */
   get controller(): CallController {
@@ -59,15 +71,17 @@ export const socket = (): FakeSocket => {
 /** Fresh fakes; call in beforeEach. `answers` script the ticket endpoint (default: tickets that work). */
 export function resetFakes(...answers: Parameters<typeof scriptedFetch>): ReturnType<typeof scriptedFetch> {
   sockets.length = 0;
-  audio.source = new FakeSource();
-  audio.sink = new FakeSink();
+  audio.source = new FakeMicrophone();
+  audio.sink = new FakeSpeaker();
   audioFailure.error = null;
   const fetchStub = scriptedFetch(...(answers.length ? answers : [okTicket(1), okTicket(2), okTicket(3)]));
   vi.stubGlobal('fetch', fetchStub);
   vi.stubGlobal('WebSocket', PageSocket);
-  // The fakes are this page's: with no Worker the call runs on the main thread, where they stand in for the
-  // network (the worker path is tested end to end against the simulator).
+  // The fakes are this page's: with no Worker the call's host runs on the main thread, where they stand in for
+  // the network (the worker path is tested end to end against the simulator).
   vi.stubGlobal('Worker', undefined);
+  forgetMessages();
+  trackMessageChannels();
   return fetchStub;
 }
 
@@ -146,14 +160,16 @@ export async function goLive(
   ready: { maxSeconds?: number; agent?: unknown } = {},
   start: { microphone?: boolean } = {},
 ): Promise<void> {
-  const before = sockets.length;
   const started = element.start(start);
-  // The real element opens its microphone and loads the call's code first.
+  // The real element opens its microphone and loads the call's code first. The call's socket is the one still
+  // connecting: a call already started (a click on the consent notice) may have opened it before this ran.
+  let line: FakeSocket | undefined;
   await vi.waitFor(() => {
-    if (sockets.length === before) throw new Error('waiting for the socket');
+    line = sockets.findLast((candidate) => candidate.readyState === 0);
+    if (!line) throw new Error('waiting for the socket');
   }, 5000);
-  socket().open();
-  socket().receive({ type: 'ready', conversationId: 'c-1', maxSeconds: ready.maxSeconds ?? 300, agent: ready.agent ?? AMINA });
+  line!.open();
+  line!.receive({ type: 'ready', conversationId: 'c-1', maxSeconds: ready.maxSeconds ?? 300, agent: ready.agent ?? AMINA });
   await started;
   expect(element.state).toBe('live');
   await element.updateComplete;

@@ -3,7 +3,7 @@
 // offers to continue it. The in-page fakes stand in for the service and the audio (ui-harness.ts).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { FakeSource } from '../fakes.ts';
+import { FakeMicrophone } from '../fake-piped-audio.ts';
 import {
   AMINA, audio, cleanUp, endEveryCall, goLive, mount, resetFakes, say, socket, sockets, text, type UiTestAgent,
 } from './ui-harness.ts';
@@ -48,7 +48,7 @@ describe('a single-page app re-renders during a call', () => {
     expect(live.closedWith).toBeUndefined();
     const before = live.sentBinary.length;
     audio.source.frame();
-    expect(live.sentBinary.length).toBe(before + 1);
+    await vi.waitFor(() => expect(live.sentBinary.length).toBe(before + 1));
     // Past the 2 s a removal for good would take, it is still the same live call.
     await new Promise((resolve) => setTimeout(resolve, 2200));
     expect(el.state).toBe('live');
@@ -59,6 +59,7 @@ describe('a single-page app re-renders during a call', () => {
     const first = await mount({ lang: 'en', layout: 'inline' });
     await goLive(first, { agent: AMINA });
     say('agent', 'Hello, how can I help?', true);
+    await first.updateComplete;
     first.remove();
     const next = sameAgain(first);
     const transcripts = events(next, 'transcript');
@@ -72,6 +73,7 @@ describe('a single-page app re-renders during a call', () => {
     expect(fetchStub.calls).toHaveLength(1);
     expect(sockets).toHaveLength(1);
     say('user', 'Opening hours?', true);
+    await next.updateComplete;
     expect(transcripts).toEqual([expect.objectContaining({ role: 'user', text: 'Opening hours?' })]);
     // The element that left has nothing of it any more.
     expect(first.state).toBe('idle');
@@ -111,11 +113,11 @@ describe('one call per page', () => {
     await goLive(sales, { agent: AMINA });
     const salesSource = audio.source;
     const salesEnded = events(sales, 'ended');
-    audio.source = new FakeSource();
+    audio.source = new FakeMicrophone();
     const starting = support.start();
     // Before the second call asks for anything, the first has let its microphone go.
     expect(salesSource.closed).toBeGreaterThan(0);
-    expect(sockets[0]!.sentJson).toContainEqual({ type: 'end' });
+    await vi.waitFor(() => expect(sockets[0]!.sentJson).toContainEqual({ type: 'end' }));
     sockets[0]!.serverClose(1000);
     await vi.waitFor(() => expect(sockets).toHaveLength(2));
     socket().open();
@@ -137,6 +139,7 @@ describe('the next page continues the call', () => {
     await goLive(el, { agent: AMINA });
     say('user', 'Do you deliver to Oran?', true);
     say('agent', 'Yes, in two days.', true);
+    await el.updateComplete;
     pageHide();
     const kept = JSON.parse(sessionStorage.getItem(CONTINUE_KEY)!);
     expect(kept).toEqual({

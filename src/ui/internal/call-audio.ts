@@ -2,7 +2,7 @@
 // browser or the system does to it (held until a tap, the microphone held or gone) and the device rules (the
 // pickers switch the running call; a chosen device that is gone is forgotten).
 import type { GestureAudio } from '../../audio/gesture-audio.ts';
-import type { AudioRequest } from '../../call/audio-ports.ts';
+import type { PipedAudioRequest } from '../../call/audio-ports.ts';
 import { type BrowserAudio, type BrowserAudioOptions, createBrowserAudio } from './panel/browser-audio.ts';
 import type { CallController, CallHost } from './panel/call-controller.ts';
 import type { DeviceTarget } from './panel/device-picker.ts';
@@ -54,7 +54,7 @@ export class CallAudio {
   };
 
   /** The real audio of a call of `element`: its settings, the call's `request`, what the gesture opened. */
-  createFor(element: AudioSettings, { pipe }: AudioRequest, gesture: GestureAudio | null): BrowserAudio {
+  createFor(element: AudioSettings, { pipe }: PipedAudioRequest, gesture: GestureAudio | null): BrowserAudio {
     return this.create({
       pipe,
       audioProcessing: element.audioProcessing !== 'off',
@@ -65,11 +65,10 @@ export class CallAudio {
     });
   }
 
-  /** The real audio (microphone and agent voice), with its levels feeding the meters. */
-  create(options: Omit<BrowserAudioOptions, 'onLevels'>): BrowserAudio {
+  /** The real audio (microphone and agent voice), its processors handed to the call's host. */
+  create(options: BrowserAudioOptions): BrowserAudio {
     this.#audio = createBrowserAudio({
       ...options,
-      onLevels: (input, output, speaking) => this.#call.setLevels(input, output, speaking),
       onNeedsGesture: (needsTap) => this.#changed(() => (this.needsTap = needsTap)),
       onInputDeviceEnded: (deviceId) => this.#forget('inputDeviceId', deviceId),
       onInputHeld: (held) => this.#changed(() => (this.microphoneHeld = held)),

@@ -122,6 +122,7 @@ export class CallUi implements ReactiveController {
   /** The panel listens to `call` (until the element shows another). */
   #bind(call: CallController): () => void {
     call.onLevels = () => this.#meters.paint(this.host.muted ? 0 : call.inputLevel, call.outputLevel);
+    call.onUnsent = (text) => this.#intents.unsent(text);
     const off = [
       call.on('ready', ({ agent }) => {
         this.#callAgent = agent;
@@ -135,7 +136,7 @@ export class CallUi implements ReactiveController {
       call.session.on('microphone', () => this.focus.focusMessage()),
     ];
     return () => {
-      call.onLevels = null;
+      call.onLevels = call.onUnsent = null;
       off.forEach((unsubscribe) => unsubscribe());
     };
   }

@@ -14,6 +14,9 @@ export class PanelFocus implements ReactiveController {
   readonly #rendered: () => Promise<unknown>;
   /** The floating panel is closing with the focus inside it: the launcher takes it once the panel is hidden. */
   #toLauncher = false;
+  /** The focus went to the panel itself for want of a main action: the first one rendered takes it (a state's
+   *  controls may come with the call's next message: `ended`'s Call again after the state). */
+  #parked = false;
 
   /** `rendered` resolves once the host's DOM is up to date. */
   constructor(host: CallUiHost, rendered: () => Promise<unknown>) {
@@ -29,13 +32,19 @@ export class PanelFocus implements ReactiveController {
   hostUpdated(): void {
     if (this.#toLauncher) this.#host.shadowRoot?.querySelector<HTMLElement>('[part="launcher"]')?.focus();
     this.#toLauncher = false;
+    if (this.#parked && this.#host.shadowRoot?.activeElement === this.panel.value) this.#primary()?.focus();
+    this.#parked &&= this.#host.shadowRoot?.activeElement === this.panel.value;
   }
 
   /** Focus goes to the panel's main action when it has one, else to the panel itself. */
   focusPanel(): void {
-    const panel = this.panel.value;
-    const primary = panel?.querySelector<HTMLElement>('[data-primary]:not([aria-disabled="true"])');
-    (primary ?? panel)?.focus();
+    const primary = this.#primary();
+    (primary ?? this.panel.value)?.focus();
+    this.#parked = !primary;
+  }
+
+  #primary(): HTMLElement | null {
+    return this.panel.value?.querySelector<HTMLElement>('[data-primary]:not([aria-disabled="true"])') ?? null;
   }
 
   /** Whether the focus is inside the panel. */

@@ -29,6 +29,15 @@ export class PanelIntents {
     this.#parts = parts;
   }
 
+  /** A message that was taken could not go out after all: said next to the box, and its text put back there
+   *  (unless the visitor already typed another). */
+  unsent(text: string): void {
+    this.messageFailed = true;
+    const input = this.#parts.focus.messageInput.value;
+    if (input && !input.value) input.value = text;
+    this.#parts.host.requestUpdate();
+  }
+
   /** The call's state changed. */
   stateChanged(state: string): void {
     if (state === 'connecting') this.messageFailed = false;

@@ -1,6 +1,6 @@
 import type { ReactiveControllerHost } from 'lit';
 import type { PlaybackStatus } from '../../../../worklets/messages.ts';
-import type { AudioRequest, AudioSink, FrameSource } from '../../../call/audio-ports.ts';
+import type { PipedAudio, PipedAudioRequest } from '../../../call/audio-ports.ts';
 import type { CallTarget } from '../../../call/connection.ts';
 import type { SessionLike, Transport } from '../../../call/session-like.ts';
 import type { SessionFactory } from '../../../worker/transport.ts';
@@ -15,7 +15,7 @@ import type { PublicSessionEvent } from '../../voice-agent-events.ts';
 import { CallAudio } from '../call-audio.ts';
 import { emit } from '../emit.ts';
 
-export type AudioFactory = (request: AudioRequest) => { source: FrameSource | null; sink: AudioSink };
+export type AudioFactory = (request: PipedAudioRequest) => PipedAudio;
 
 export type CallEvents = Pick<SessionEventMap, PublicSessionEvent>;
 
@@ -44,7 +44,7 @@ export class CallController extends Emitter<CallEvents> {
   liveSince: number | null = null;
   /** `Date.now()` when the error arrived (a retry countdown runs from it), else null. */
   failedAt: number | null = null;
-  /** Microphone and agent-voice levels (RMS, 0–1), updated up to 15 times a second by the audio engine. */
+  /** Microphone and agent-voice levels (RMS, 0–1), updated up to 15 times a second by the call's host. */
   inputLevel = 0;
   outputLevel = 0;
   /** True while the agent's voice is being played. */
@@ -66,6 +66,7 @@ export class CallController extends Emitter<CallEvents> {
     this.session = sessions.create({
       createAudio: (request) => this.#createAudio!(request),
       onLevels: (...levels) => this.setLevels(...levels),
+      onUnsent: (text) => this.onUnsent?.(text),
     });
     this.audio = new CallAudio(this);
     const forward = <K extends PublicSessionEvent>(name: K, update?: (detail: SessionEventMap[K]) => void) =>
@@ -168,7 +169,7 @@ export class CallController extends Emitter<CallEvents> {
     return { ...this.session.stats, transport: this.transport };
   }
 
-  /** Where the call's host draws the meters; null between calls. */
+  /** Where the call's worker draws the meters; null between calls, or where the page paints them. */
   get meterHost(): MeterHost | null {
     return this.session.meterHost;
   }
@@ -178,10 +179,13 @@ export class CallController extends Emitter<CallEvents> {
     return this.session.playback;
   }
 
+  /** Called when a typed text `sendText()` took could not go out after all. */
+  onUnsent: ((text: string) => void) | null = null;
+
   /** Called with each new level pair; the meters are painted there, without a render. */
   onLevels: (() => void) | null = null;
 
-  /** Called by the audio engine (≤ 15 times a second). Only a change of who speaks re-renders the view. */
+  /** Called with the levels the call's host reports (≤ 15 times a second). Only a change of who speaks re-renders the view. */
   setLevels(input: number, output: number, agentSpeaking: boolean): void {
     this.inputLevel = input;
     this.outputLevel = output;
