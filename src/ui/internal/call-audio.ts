@@ -1,9 +1,9 @@
 // The audio of a call (the current or last one of a CallController): the engine its element asks for, what the
 // browser or the system does to it (held until a tap, the microphone held or gone) and the device rules (the
 // pickers switch the running call; a chosen device that is gone is forgotten).
+import { AudioEngine } from '../../audio/audio-engine.ts';
 import type { GestureAudio } from '../../audio/gesture-audio.ts';
-import type { PipedAudioRequest } from '../../call/audio-ports.ts';
-import { type BrowserAudio, type BrowserAudioOptions, createBrowserAudio } from './panel/browser-audio.ts';
+import type { PipedAudio, PipedAudioRequest } from '../../call/audio-ports.ts';
 import type { CallController, CallHost } from './panel/call-controller.ts';
 import type { DeviceTarget } from './panel/device-picker.ts';
 
@@ -24,7 +24,7 @@ export class CallAudio {
   microphoneLost = false;
   /** The system holds the microphone (another app, a phone call): the agent hears silence until it is back. */
   microphoneHeld = false;
-  #audio: BrowserAudio | null = null;
+  #engine: AudioEngine | null = null;
   readonly #call: CallController;
 
   constructor(call: CallController) {
@@ -35,14 +35,14 @@ export class CallAudio {
   /** What the device pickers change: the element's device properties and the running call's audio. */
   readonly devices: DeviceTarget = {
     inputDevice: () =>
-      this.#host?.inputDeviceId || this.#audio?.engine.inputStream?.getAudioTracks()[0]?.getSettings().deviceId || '',
+      this.#host?.inputDeviceId || this.#engine?.inputStream?.getAudioTracks()[0]?.getSettings().deviceId || '',
     outputDevice: () => this.#host?.outputDeviceId ?? '',
     switchInput: async (deviceId) => {
-      await this.#audio?.engine.setInputDevice(deviceId);
+      await this.#engine?.setInputDevice(deviceId);
       if (this.#host) this.#host.inputDeviceId = deviceId;
     },
     switchOutput: async (deviceId) => {
-      await this.#audio?.engine.setOutputDevice(deviceId);
+      await this.#engine?.setOutputDevice(deviceId);
       if (this.#host) this.#host.outputDeviceId = deviceId;
     },
     devicesListed: (inputs, outputs) => {
@@ -53,27 +53,22 @@ export class CallAudio {
     },
   };
 
-  /** The real audio of a call of `element`: its settings, the call's `request`, what the gesture opened. */
-  createFor(element: AudioSettings, { pipe }: PipedAudioRequest, gesture: GestureAudio | null): BrowserAudio {
-    return this.create({
+  /** The real audio of a call of `element` (its settings, what the gesture opened): the microphone and the
+   *  agent's voice on one AudioEngine, their processors handed to the call's host through the request's `pipe`. */
+  createFor(element: AudioSettings, { pipe }: PipedAudioRequest, gesture: GestureAudio | null): PipedAudio {
+    const engine = new AudioEngine({
       pipe,
       audioProcessing: element.audioProcessing !== 'off',
       workletBaseUrl: element.workletBase || undefined,
       inputDeviceId: element.inputDeviceId || undefined,
       outputDeviceId: element.outputDeviceId || undefined,
       gesture: gesture ?? undefined,
-    });
-  }
-
-  /** The real audio (microphone and agent voice), its processors handed to the call's host. */
-  create(options: BrowserAudioOptions): BrowserAudio {
-    this.#audio = createBrowserAudio({
-      ...options,
       onNeedsGesture: (needsTap) => this.#changed(() => (this.needsTap = needsTap)),
       onInputDeviceEnded: (deviceId) => this.#forget('inputDeviceId', deviceId),
       onInputHeld: (held) => this.#changed(() => (this.microphoneHeld = held)),
     });
-    return this.#audio;
+    this.#engine = engine;
+    return { source: engine.source, sink: engine.sink };
   }
 
   /** A new call: nothing of the last one's audio is said any more. */
@@ -83,7 +78,7 @@ export class CallAudio {
 
   /** Resumes the call's audio held by the browser; call it synchronously inside the visitor's tap. */
   resume(): void {
-    this.#audio?.engine.resumeAudio();
+    this.#engine?.resumeAudio();
   }
 
   get #host(): CallHost | null {
