@@ -1,5 +1,5 @@
 // Each call state rendered in each language, with the direction and the mirrored floating placement.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import { LANGS, type Lang } from '../../src/ui/i18n/catalogue.ts';
 import { CATALOGUES } from '../catalogues.ts';
@@ -303,8 +303,22 @@ describe('layouts and the host API', () => {
     input.value = 'hello';
     el.$<HTMLFormElement>('[part="message-form"]').requestSubmit();
     await el.updateComplete;
-    expect(text(el.$('[part="message-form"] [role="alert"]'))).toBe(CATALOGUES.en.messageNotSent);
+    expect(text(el.$('[part="message-form"] [role="alert"]'))).toBe(CATALOGUES.en.messageUnsent); // taken by the call, lost on its way out: send it again
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(input.value).toBe('hello'); // kept, so the visitor does not lose what they typed
+  });
+
+  it('a typed message the call refuses (too long for the service) says to shorten it', async () => {
+    const el = await mount({ lang: 'en', layout: 'inline' });
+    await goLive(el);
+    vi.spyOn(el.controller.session, 'sendText').mockImplementation(() => {
+      throw new RangeError('voice-agent: the text is too long to send');
+    });
+    const input = el.$<HTMLInputElement>('[part="message-input"]');
+    input.value = 'hello';
+    el.$<HTMLFormElement>('[part="message-form"]').requestSubmit();
+    await el.updateComplete;
+    expect(text(el.$('[part="message-form"] [role="alert"]'))).toBe(CATALOGUES.en.messageNotSent);
+    expect(input.value).toBe('hello');
   });
 });

@@ -22,6 +22,7 @@ export const strings: PanelStrings = {
   messagePlaceholder: 'اكتب بدلًا من الكلام…',
   send: 'إرسال',
   messageNotSent: 'تعذّر إرسال هذه الرسالة. جرّب رسالة أقصر.',
+  messageUnsent: 'تعذّر إرسال هذه الرسالة. أرسلها مرة أخرى.',
   messageWaitsForLine: 'يمكنك الإرسال من جديد بعد عودة الخط.',
   offline: 'يبدو أنك غير متصل بالشبكة؛ تُستأنف المكالمة إذا عادت الشبكة قريبًا.',
 

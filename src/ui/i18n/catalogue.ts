@@ -48,7 +48,10 @@ export interface Catalogue extends LauncherStrings, ChoiceStrings {
   message: string;
   messagePlaceholder: string;
   send: string;
+  /** The call would not take the message (too long). */
   messageNotSent: string;
+  /** The call took the message, but it was lost on its way out (the line went as it was sent). */
+  messageUnsent: string;
   /** Under the text box while the line is being restored (sending waits for it). */
   messageWaitsForLine: string;
   /** The browser says it has no network (a hint; the call may still recover). */

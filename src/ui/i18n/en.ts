@@ -19,6 +19,7 @@ export const strings: PanelStrings = {
   messagePlaceholder: 'Type instead of speaking…',
   send: 'Send',
   messageNotSent: 'This message could not be sent. Try a shorter one.',
+  messageUnsent: 'This message could not be sent. Send it again.',
   messageWaitsForLine: 'You can send again once the line is back.',
   offline: 'You seem to be offline; the call picks up again if the network is back soon.',
 

@@ -20,6 +20,7 @@ export const strings: PanelStrings = {
   messagePlaceholder: 'Écrivez au lieu de parler…',
   send: 'Envoyer',
   messageNotSent: 'Ce message n’a pas pu être envoyé. Essayez un message plus court.',
+  messageUnsent: 'Ce message n’a pas pu être envoyé. Renvoyez-le.',
   messageWaitsForLine: 'Vous pourrez envoyer dès que la ligne sera rétablie.',
   offline: 'Vous semblez hors ligne ; l’appel reprend si le réseau revient vite.',
 

@@ -6,6 +6,7 @@ import type { CallAudio } from './call-audio.ts';
 import type { CallUiHost, CallUiOptions } from './call-ui-contract.ts';
 import type { PanelFocus } from './panel-focus.ts';
 import type { PanelLanguage } from './panel-language.ts';
+import type { MessageFailure } from './panel/message-form.ts';
 import type { BodyActions } from './panel/panel-body.ts';
 
 export interface IntentParts {
@@ -19,8 +20,8 @@ export interface IntentParts {
 export class PanelIntents {
   /** Call was pressed but the page gave no public-id. */
   notConfigured = false;
-  /** The last typed message could not be sent. */
-  messageFailed = false;
+  /** Why the last typed message could not be sent; null when it was. */
+  messageFailed: MessageFailure | null = null;
   /** The text box takes the focus once the call is live (a typed call the visitor chose in the panel). */
   #focusMessageWhenLive = false;
   readonly #parts: IntentParts;
@@ -32,7 +33,7 @@ export class PanelIntents {
   /** A message that was taken could not go out after all: said next to the box, and its text put back there
    *  (unless the visitor already typed another). */
   unsent(text: string): void {
-    this.messageFailed = true;
+    this.messageFailed = 'unsent';
     const input = this.#parts.focus.messageInput.value;
     if (input && !input.value) input.value = text;
     this.#parts.host.requestUpdate();
@@ -40,7 +41,7 @@ export class PanelIntents {
 
   /** The call's state changed. */
   stateChanged(state: string): void {
-    if (state === 'connecting') this.messageFailed = false;
+    if (state === 'connecting') this.messageFailed = null;
     if (state === 'live' && this.#focusMessageWhenLive) this.#parts.focus.focusMessage();
     if (state !== 'connecting') this.#focusMessageWhenLive = false;
   }
@@ -60,9 +61,9 @@ export class PanelIntents {
     send: (text) => {
       try {
         this.#parts.host.sendText(text);
-        this.messageFailed = false;
+        this.messageFailed = null;
       } catch {
-        this.messageFailed = true;
+        this.messageFailed = 'refused';
       }
       this.#parts.host.requestUpdate();
       return !this.messageFailed;

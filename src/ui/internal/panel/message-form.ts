@@ -6,10 +6,13 @@ import { type ElementRef, ref } from './element-ref.ts';
 /** Longest typed message accepted (far below the service's 512 KB message limit). */
 export const MAX_MESSAGE_CHARS = 2000;
 
+/** Why the last message did not go: the call would not take it, or it was lost on its way out. */
+export type MessageFailure = 'refused' | 'unsent';
+
 export interface MessageFormProps {
   t: Catalogue;
-  /** Shown under the box when the last message could not be sent. */
-  failed: boolean;
+  /** Said under the box when the last message could not be sent. */
+  failed: MessageFailure | null;
   /** Returns false when the message could not be sent (the text then stays in the box). */
   onSend: (text: string) => boolean;
   /** While reconnecting: the box keeps what is typed but cannot send; `hint` says why. */
@@ -46,7 +49,9 @@ export function messageForm({ t, failed, onSend, disabled = false, hint, input: 
     <button part="send-button" class="icon-button primary send" type="submit" aria-label=${t.send} ?disabled=${disabled}>
       ${icons.send}
     </button>
-    ${failed ? html`<p id="message-error" class="field-error" role="alert">${t.messageNotSent}</p>` : nothing}
+    ${failed
+      ? html`<p id="message-error" class="field-error" role="alert">${failed === 'unsent' ? t.messageUnsent : t.messageNotSent}</p>`
+      : nothing}
     ${disabled && hint ? html`<p id="message-hint" class="muted">${hint}</p>` : nothing}
   </form>`;
 }

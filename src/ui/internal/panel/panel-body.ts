@@ -18,7 +18,7 @@ import { errorPanel } from './error-panel.ts';
 import { type CallFeedback, canRate, feedbackView } from './feedback.ts';
 import { languageSwitcher } from './language-switcher.ts';
 import { liveInfo } from './live-info.ts';
-import { messageForm } from './message-form.ts';
+import { type MessageFailure, messageForm } from './message-form.ts';
 
 /** What the visitor can do from the panel's body. */
 export interface BodyActions {
@@ -45,7 +45,7 @@ export interface BodyProps {
   /** Call was pressed but the page gave no public-id. */
   notConfigured: boolean;
   /** The last typed message could not be sent. */
-  messageFailed: boolean;
+  messageFailed: MessageFailure | null;
   muted: boolean;
   /** Meters stand still while the floating panel is closed. */
   levelsShown: boolean;
