@@ -2,7 +2,6 @@
 // its host (the worker's code, here on the page). No Web Audio: each fake stands in for a processor on the port it
 // hands the host, speaking the processor's messages (worklets/messages.ts).
 import type { AudioPipe, MicrophoneInput, SpeakerOutput } from '../src/call/audio-ports.ts';
-import type { CallError } from '../src/call/errors.ts';
 import type { CaptureEvent, PlaybackCommand, PlaybackStatus } from '../worklets/messages.ts';
 
 /** The microphone: the capture processor's frames, posted when the test says. */
@@ -10,7 +9,6 @@ export class FakeMicrophone implements MicrophoneInput {
   opened = 0;
   closed = 0;
   openError: unknown = null;
-  onFailure: ((error: CallError) => void) | null = null;
   #pipe: AudioPipe | null = null;
   #port: MessagePort | null = null;
   #started = false;
@@ -29,9 +27,8 @@ export class FakeMicrophone implements MicrophoneInput {
     this.#port = port1;
     this.#pipe.capture(port2);
   }
-  start(onFailure: (error: CallError) => void): void {
+  start(): void {
     this.#started = true;
-    this.onFailure = onFailure;
   }
   close(): void {
     this.closed++;
@@ -45,13 +42,12 @@ export class FakeMicrophone implements MicrophoneInput {
   }
 }
 
-/** The speaker: the playback processor's queue, as far as the tests look at it. */
+/** The speaker: the playback processor's queue, as far as the tests look at it (a chunk is never played out:
+ *  only a flush empties the queue). */
 export class FakeSpeaker implements SpeakerOutput {
-  readonly written: ArrayBuffer[] = [];
   flushes = 0;
   closed = 0;
-  drainedNow = true;
-  onFailure: ((error: CallError) => void) | null = null;
+  #drained = true;
   #pipe: AudioPipe | null = null;
   #port: MessagePort | null = null;
   #seq = 0;
@@ -62,8 +58,7 @@ export class FakeSpeaker implements SpeakerOutput {
   }
 
   /** Opens, then hands the host the playback processor's port (an output with no latency), as the engine does. */
-  async open(onFailure?: (error: CallError) => void): Promise<void> {
-    this.onFailure = onFailure ?? null;
+  async open(): Promise<void> {
     if (this.#port || !this.#pipe) return;
     const { port1, port2 } = new MessageChannel();
     this.#port = port1;
@@ -73,20 +68,14 @@ export class FakeSpeaker implements SpeakerOutput {
   close(): void {
     this.closed++;
   }
-  /** The test says the queued audio has now been played. */
-  finishPlaying(): void {
-    this.drainedNow = true;
-    this.#report();
-  }
 
   #command(command: PlaybackCommand): void {
     if ('seq' in command) this.#seq = command.seq;
     if (command.type === 'chunk') {
-      this.written.push(command.pcm.buffer as ArrayBuffer);
-      this.drainedNow = false;
+      this.#drained = false;
     } else if (command.type === 'flush') {
       this.flushes++;
-      this.drainedNow = true;
+      this.#drained = true;
     }
     this.#report();
   }
@@ -94,7 +83,7 @@ export class FakeSpeaker implements SpeakerOutput {
   #report(): void {
     const status: PlaybackStatus = {
       type: 'status', seq: this.#seq, queuedSamples: 0, playedSamples: 0, underruns: 0, droppedSamples: 0,
-      drained: this.drainedNow, rms: 0, peak: 0,
+      drained: this.#drained, rms: 0, peak: 0,
     };
     this.#port?.postMessage(status);
   }
