@@ -20,9 +20,9 @@ beforeEach(() => {
   fetchStub = resetFakes();
   for (const type of EVENT_TYPES) document.addEventListener(type, record);
 });
-afterEach(() => {
+afterEach(async () => {
   for (const type of EVENT_TYPES) document.removeEventListener(type, record);
-  cleanUp();
+  await cleanUp();
 });
 
 /** The widget inside another component's open shadow root: only composed events reach the document. */

@@ -19,5 +19,5 @@ export function mountWidget(attributes: Record<string, string> = {}): VoiceAgent
  *  was watched or stood in for (restoreAfterTest), and clears the page. */
 export async function cleanUpWidgets(): Promise<void> {
   await endEveryCall();
-  cleanUp();
+  await cleanUp();
 }

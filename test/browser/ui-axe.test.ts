@@ -42,7 +42,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await colourScheme('light');
   await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-reduced-motion', value: '' }] });
-  cleanUp();
+  await cleanUp();
 });
 
 describe.each([

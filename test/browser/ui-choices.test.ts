@@ -20,9 +20,9 @@ beforeEach(async () => {
   localStorage.removeItem(CONSENT_KEY);
   await page.viewport(800, 700);
 });
-afterEach(() => {
+afterEach(async () => {
   localStorage.removeItem(CONSENT_KEY);
-  cleanUp();
+  await cleanUp();
 });
 
 describe('consent notice', () => {

@@ -12,9 +12,9 @@ import { cleanUp, endCall, failWith, goLive, mount, resetFakes, say, text, type 
 beforeEach(() => {
   resetFakes();
 });
-afterEach(() => {
+afterEach(async () => {
   delete (document as { permissionsPolicy?: unknown }).permissionsPolicy;
-  cleanUp();
+  await cleanUp();
 });
 
 /** A sentence compared without case, punctuation, bidi isolates or spacing. */

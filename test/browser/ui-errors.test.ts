@@ -18,9 +18,9 @@ beforeEach(() => {
   resetFakes();
   document.addEventListener('voice-agent-error', record);
 });
-afterEach(() => {
+afterEach(async () => {
   document.removeEventListener('voice-agent-error', record);
-  cleanUp();
+  await cleanUp();
 });
 
 const ticketAnswer = (status: number, body: unknown, headers?: Record<string, string>) => {
@@ -171,7 +171,6 @@ describe('retry', () => {
     await failWith(el, 'MODEL');
     el.$('[part="retry-button"]').click();
     await expect.poll(() => el.state).toBe('connecting');
-    await el.updateComplete; // the call's host has it: it asks for its ticket now, not in the next test
   });
 
   it('BUSY counts a minute down before the retry button works', async () => {
@@ -199,7 +198,6 @@ describe('retry', () => {
 
     retry().click();
     expect(el.state).toBe('connecting');
-    await el.updateComplete; // the call's host has it: it asks for its ticket now, not in the next test
   });
 
   it('RATE_LIMITED waits for the Retry-After the service sent', async () => {
@@ -220,7 +218,6 @@ describe('retry', () => {
     expect(text(retry())).toBe('Réessayer');
     retry().click();
     expect(el.state).toBe('connecting');
-    await el.updateComplete; // the call's host has it: it asks for its ticket now, not in the next test
   });
 
   it.each(LANGS)('a Retry-After beyond a day says "later" in %s: no figure, visible or to screen readers', async (lang) => {

@@ -13,7 +13,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await emulateMedia();
-  cleanUp();
+  await cleanUp();
 });
 
 const style = (node: Element, pseudo?: string) => getComputedStyle(node, pseudo);

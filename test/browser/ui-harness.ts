@@ -102,15 +102,18 @@ export function recordAudioContexts(): AudioContext[] {
   return contexts;
 }
 
-/** For afterEach: undoes what the test registered with restoreAfterTest, forgets what the widget stored, and
- *  clears the page. */
-export function cleanUp(): void {
+/** For afterEach: ends every call, undoes what the test registered with restoreAfterTest, forgets what the widget
+ *  stored, and clears the page. */
+export async function cleanUp(): Promise<void> {
   // A call of the last test would be adopted by the next test's widget for the same agent (a call belongs to the
-  // page): every call ends first, as when another call starts on the page.
+  // page): every call ends first, as when another call starts on the page. Its host hears of it now, with the
+  // start the test may have left on its way: a call left starting asks for its ticket from this test's fakes,
+  // not from the next test's script.
+  vi.useRealTimers(); // delivered() waits on the real clock
   endOthers();
+  await delivered();
   restoreAll();
   pageVisitStore().forgetAll(); // each test is a new visitor: no agent, language or visit remembered from the last one
-  vi.useRealTimers();
   vi.unstubAllGlobals();
   document.body.replaceChildren();
   document.documentElement.lang = 'en';

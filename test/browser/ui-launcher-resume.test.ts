@@ -17,7 +17,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   await endEveryCall();
-  cleanUp();
+  await cleanUp();
 });
 
 it('says on the closed launcher that the audio waits for a tap, and the tap on it resumes the audio', async () => {

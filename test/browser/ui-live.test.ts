@@ -12,7 +12,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-reduced-motion', value: '' }] });
-  cleanUp();
+  await cleanUp();
 });
 
 const activity = (el: UiTestAgent) => ({

@@ -13,7 +13,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await emulateMedia();
-  cleanUp();
+  await cleanUp();
 });
 
 /** Seconds of a CSS time list item (`0.12s`, `120ms`). */

@@ -17,7 +17,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await endEveryCall('ui-test-agent');
   sessionStorage.clear();
-  cleanUp();
+  await cleanUp();
 });
 
 const CONTINUE_KEY = 'voice-agent:continue:https://service.test/|shop-42';

@@ -27,7 +27,7 @@ afterEach(async () => {
   window.dispatchEvent(new Event('online'));
   await endEveryCall();
   localStorage.removeItem(CONSENT_KEY);
-  cleanUp();
+  await cleanUp();
   await page.viewport(800, 700);
 });
 

@@ -9,9 +9,9 @@ beforeEach(() => {
   localStorage.clear();
   resetFakes(okTicket(1), okTicket(2));
 });
-afterEach(() => {
+afterEach(async () => {
   localStorage.clear();
-  cleanUp();
+  await cleanUp();
 });
 
 describe('<voice-agent> and the visitor’s privacy', () => {

@@ -21,7 +21,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   await endEveryCall('gesture-counting-agent');
-  cleanUp();
+  await cleanUp();
 });
 
 /** A floating widget whose call code has not been asked for by this element yet. */

@@ -96,7 +96,6 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
 
     el.$('[part="ended"] [part="call-button"]').click();
     await expect.poll(() => el.getAttribute('state')).toBe('connecting');
-    await el.updateComplete; // the call's host has it: it asks for its ticket now, not in the next test
   });
 
   it('error: the human title once, as the card’s heading, with its explanation; never the service’s own words', async () => {

@@ -36,7 +36,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await emulateMedia();
-  cleanUp();
+  await cleanUp();
 });
 
 describe('the theme attribute', () => {

@@ -52,11 +52,11 @@ beforeEach(async () => {
   resetFakes();
   await page.viewport(800, 700);
 });
-afterEach(() => {
+afterEach(async () => {
   for (const [target, key] of [[navigator, 'wakeLock'], [document, 'visibilityState'], [document, 'hidden']] as const) {
     Reflect.deleteProperty(target, key); // back to the browser's own
   }
-  cleanUp();
+  await cleanUp();
 });
 
 describe('the screen wake lock', () => {
