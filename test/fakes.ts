@@ -54,6 +54,8 @@ export class FakeSocket implements SocketLike {
 export interface FetchCall {
   url: string;
   body: unknown;
+  /** The request's Content-Type header (null: none). */
+  contentType: string | null;
   signal?: AbortSignal;
 }
 
@@ -64,7 +66,12 @@ export function scriptedFetch(...answers: Answer[]): typeof fetch & { calls: Fet
   const calls: FetchCall[] = [];
   let index = 0;
   const fn = async (input: RequestInfo | URL, init?: RequestInit) => {
-    calls.push({ url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined, signal: init?.signal ?? undefined });
+    calls.push({
+      url: String(input),
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      contentType: new Headers(init?.headers).get('Content-Type'),
+      signal: init?.signal ?? undefined,
+    });
     const answer = answers[Math.min(index++, answers.length - 1)]!;
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
     if (answer === 'hang') {

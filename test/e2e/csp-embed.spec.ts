@@ -7,9 +7,17 @@ import { eventsOf, microphoneTracks, recordEvents, type Widget } from './widget-
 
 let service: RunningSimulator;
 let site: CustomerSite;
+/** Every HTTP request the service answered, as `METHOD path`. */
+const requests: string[] = [];
 
 test.beforeAll(async () => {
   service = await startSimulator({ port: 0, host: '127.0.0.1' });
+  const { simulator } = service;
+  const handle = simulator.handleRequest.bind(simulator);
+  simulator.handleRequest = (req, res, next) => {
+    requests.push(`${req.method} ${req.url}`);
+    handle(req, res, next);
+  };
   site = await startCustomerSite(service.url, 'demo-en');
 });
 
@@ -29,6 +37,8 @@ test('dist/voice-agent.js calls the agent from another origin under script-src s
   await expect(widget).toHaveAttribute('state', 'idle');
   await widget.evaluate((el: Widget) => el.start());
   await expect(widget).toHaveAttribute('state', 'live', { timeout: 20_000 });
+  // The visitor's first call sends no visit: its ticket request is a CORS "simple" one, with no preflight.
+  expect(requests.filter((request) => request.endsWith('/call'))).toEqual(['POST /api/agents/public/demo-en/call']);
 
   await expect
     .poll(() => widget.evaluate((el: Widget) => el.stats.playback?.playedSamples ?? 0), { timeout: 20_000 })

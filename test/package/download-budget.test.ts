@@ -13,7 +13,8 @@ const DIST = join(import.meta.dirname, '../../dist');
  *  called next to nothing. */
 const ON_LOAD_BUDGET = 10_000;
 /**
- * The ceiling for a whole call (53,978 B now with Arabic; 55,012 B before the page's audio engine stopped feeding
+ * The ceiling for a whole call (53,989 B now with Arabic; 53,978 B before a first call's ticket request went without a
+ * body, 2026-11-28: 11 B; 55,012 B before the page's audio engine stopped feeding
  * frames and playing chunks itself, its processors always handed to the call's host, 2026-11-28; 55,381 B before
  * the worklet shipped the SIMD kernel assembled by the build instead of its assembler, 2026-11-28; 55,912 B
  * before the worklet shipped the filter designed by the build instead of its design, 2026-11-27; 55,031 B before the worker drew the meters, 2026-11-27:

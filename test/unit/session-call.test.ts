@@ -14,8 +14,9 @@ describe('a whole call', () => {
     expect(h.source.opened).toBe(1);
     await settle();
 
-    expect(h.fetch.calls.map(({ url, body }) => ({ url, body }))).toEqual([
-      { url: 'https://service.test/api/agents/public/shop-42/call', body: {} },
+    // No visit yet: no body, so no JSON type either (a CORS "simple" request, without a preflight).
+    expect(h.fetch.calls.map(({ url, body, contentType }) => ({ url, body, contentType }))).toEqual([
+      { url: 'https://service.test/api/agents/public/shop-42/call', body: undefined, contentType: null },
     ]);
     expect(h.socket.url).toBe('wss://service.test/call?token=t1');
     expect(h.socket.binaryType).toBe('arraybuffer');

@@ -12,7 +12,9 @@ describe('visit token', () => {
     h.socket.serverClose(1000);
     await ending;
     await h.goLive();
-    expect(h.fetch.calls.map((c) => c.body)).toEqual([{}, { visit: 'visit-1' }]);
+    expect(h.fetch.calls.map((c) => c.body)).toEqual([undefined, { visit: 'visit-1' }]);
+    // The first has no body and no JSON type: a CORS "simple" request, which a browser sends without a preflight.
+    expect(h.fetch.calls.map((c) => c.contentType)).toEqual([null, 'application/json']);
   });
 
   it('is not sent once a day old, and is kept per service and public id', () => {
@@ -56,7 +58,7 @@ describe('visit token', () => {
     garbage.setItem(`voice-agent:visit:${target.serverUrl}|${target.publicId}`, '{"visit":3');
     const h = harness({ storage: garbage });
     await h.goLive();
-    expect(h.fetch.calls[0]?.body).toEqual({});
+    expect(h.fetch.calls[0]?.body).toBeUndefined();
   });
 });
 
@@ -75,7 +77,7 @@ describe('visitor privacy', () => {
     const h = harness({ storage, fetch });
     h.session.remember = 'none';
     await h.goLive();
-    expect(fetch.calls[0]!.body).toEqual({}); // the stored token is not read
+    expect(fetch.calls[0]!.body).toBeUndefined(); // the stored token is not read
     expect(storage.map.size).toBe(0);
     h.socket.serverClose(1006); // reconnection still carries the token
     await settle();
@@ -92,7 +94,7 @@ describe('visitor privacy', () => {
     const next = harness({ storage, fetch: scriptedFetch(ticket(9, 'v-9')) });
     next.session.remember = 'none';
     await next.goLive();
-    expect(next.fetch.calls[0]!.body).toEqual({});
+    expect(next.fetch.calls[0]!.body).toBeUndefined();
   });
 
   it('forget() removes every visit the widget stored, and the next call starts a new visit', async () => {
@@ -107,7 +109,7 @@ describe('visitor privacy', () => {
     h.session.forget();
     expect([...storage.map.keys()]).toEqual(['page-own-key']);
     await h.goLive();
-    expect(h.fetch.calls[1]!.body).toEqual({});
+    expect(h.fetch.calls[1]!.body).toBeUndefined();
   });
 
   it('forget() during a call sticks: the call goes on with its own token, nothing is written for it again', async () => {
@@ -130,7 +132,7 @@ describe('visitor privacy', () => {
     expect(storage.map.size).toBe(0);
     // The next call starts a new visit (which is remembered again: forget() is not an opt-out).
     await h.goLive();
-    expect(h.fetch.calls[2]!.body).toEqual({});
+    expect(h.fetch.calls[2]!.body).toBeUndefined();
     expect(JSON.parse(storage.getItem(`voice-agent:visit:${target.serverUrl}|${target.publicId}`)!).value).toBe('v-3');
   });
 
