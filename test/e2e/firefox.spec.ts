@@ -60,9 +60,9 @@ async function wholeCall(page: Page, label: string, forcedRate?: number): Promis
   // samples are played (both resampling ratios are right), and the audio clock runs in real time. Over 3 s:
   // the greeting must still be playing when the caller talks over it below, on a machine running two browsers.
   await expect.poll(async () => (await stats(page)).playback?.playedSamples ?? 0).toBeGreaterThan(0);
-  const before = await clocks(page);
+  const before = await clocks(page, 4);
   await page.waitForTimeout(3_000);
-  const after = await clocks(page);
+  const after = await clocks(page, 4);
   const audioSeconds = after.audio - before.audio;
   const sentSeconds = (after.frames - before.frames) / FRAMES_PER_SECOND;
   const playedSeconds = (after.played - before.played) / AGENT_RATE;
