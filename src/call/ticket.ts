@@ -32,10 +32,10 @@ export async function requestTicket(req: TicketRequest): Promise<Ticket> {
   try {
     // The body is optional (spec §4.9). Without a visit there is none, and no JSON type: a CORS "simple"
     // request, sent without a preflight, so a visitor's first call asks for its ticket in one round trip.
-    const visit: RequestInit = req.visit
+    const withVisit: RequestInit = req.visit
       ? { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ visit: req.visit }) }
       : {};
-    response = await req.fetch(url, { method: 'POST', ...visit, credentials: 'omit', signal: timeout.signal });
+    response = await req.fetch(url, { method: 'POST', ...withVisit, credentials: 'omit', signal: timeout.signal });
     // A body that is not JSON reads as none (the status, or readTicket, says what that means). One that did not
     // arrive (the timeout, a cancelled call, the network breaking mid-body) is the request failing, as before
     // the headers: unless the status already said what happened.

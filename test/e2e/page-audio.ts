@@ -64,6 +64,7 @@ export interface AudioClocks {
 export function audioClocks(page: Evaluator, readings = 1): Promise<AudioClocks> {
   return page.evaluate(async (count) => {
     const el = document.querySelector('voice-agent') as Widget;
+    const lead = (clocks: AudioClocks) => clocks.frames / 50 - clocks.audio; // 50 frames of 20 ms a second
     let freshest: AudioClocks | null = null;
     for (let i = 0; i < count; i++) {
       const last = el.stats.framesSent;
@@ -71,7 +72,6 @@ export function audioClocks(page: Evaluator, readings = 1): Promise<AudioClocks>
       while (el.stats.framesSent === last && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1));
       const audio = (window as unknown as Watched).__audioContexts.at(-1)?.currentTime ?? NaN;
       const reading = { frames: el.stats.framesSent, dropped: el.stats.framesDropped, played: el.stats.playback?.playedSamples ?? 0, audio, wall: performance.now() / 1000 };
-      const lead = (clocks: AudioClocks) => clocks.frames / 50 - clocks.audio; // 50 frames of 20 ms a second
       if (!freshest || lead(reading) > lead(freshest)) freshest = reading;
     }
     return freshest!;
