@@ -3,7 +3,7 @@
 // of its speech is its echo.
 import type { Page } from '@playwright/test';
 import type { Widget } from '../e2e/widget-page.ts';
-import { agentSpeech, secondBySecond, startCall, uplinkLevel, widget, type CallOptions, type Lane } from './lane.ts';
+import { agentSpeech, secondBySecond, soundServerUnderruns, startCall, uplinkLevel, widget, type CallOptions, type Lane } from './lane.ts';
 
 /** Measured from 0.5 s into the agent's speech (the loop's latency and the canceller's first moments) to 8.5 s. */
 export const ECHO_WINDOW = { from: 500, to: 8_500 };
@@ -18,7 +18,8 @@ export interface EchoMeasure {
   speech: { from: number; to: number };
   /** dBFS at the service over ECHO_WINDOW. */
   echo: number;
-  /** The same, second by second (where a canceller let the echo through), and the playback's underruns. */
+  /** The same, second by second (where a canceller let the echo through), the widget's playback underruns and
+   *  the browser's output underruns at the sound server. */
   perSecond: string;
 }
 
@@ -29,5 +30,6 @@ export async function measureEcho(page: Page, lane: Lane, options: Omit<CallOpti
   const echo = await uplinkLevel(page, lane, conversationId, speech.from + ECHO_WINDOW.from, speech.from + ECHO_WINDOW.to);
   const seconds = secondBySecond(lane, conversationId, speech.from + ECHO_WINDOW.from, speech.from + ECHO_WINDOW.to);
   const underruns = await widget(page).evaluate((element: Widget) => element.stats.playback?.underruns);
-  return { conversationId, speech, echo, perSecond: `${seconds}, ${underruns} playback underruns` };
+  const dry = soundServerUnderruns(speech.from + ECHO_WINDOW.from, speech.from + ECHO_WINDOW.to);
+  return { conversationId, speech, echo, perSecond: `${seconds}, ${underruns} playback underruns, ${dry}` };
 }

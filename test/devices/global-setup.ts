@@ -40,6 +40,8 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   });
   process.env.DISPLAY = display.name;
   process.env.PULSE_SERVER = loop.server;
+  process.env.PULSE_LOG = loop.log;
+  process.env.PULSE_LOG_ORIGIN = String(loop.logOrigin);
   return async () => {
     await loop.stop();
     await display.stop();

@@ -9,7 +9,7 @@ import { windowLevel } from '../../demo/server/uplink-meter.ts';
 import { startDistSite, type DistSite } from '../e2e/dist-site.ts';
 import { eventsOf, recordEvents, type Widget } from '../e2e/widget-page.ts';
 import { SKIP_VARIABLE, skipRequested } from './opt-out.ts';
-import { MICROPHONE, pactl } from './sound-loop.ts';
+import { MICROPHONE, pactl, streamUnderruns } from './sound-loop.ts';
 
 export { expect };
 
@@ -143,6 +143,12 @@ export function secondBySecond(lane: Lane, conversationId: string, from: number,
   const seconds = [];
   for (let at = from; at < to; at += 1000) seconds.push(dB(windowLevel(levels, at, at + 1000).dbfs));
   return seconds.join(' ');
+}
+
+/** Where a stream ran dry at the sound server in [from, to), for the figures: seconds from `from`. */
+export function soundServerUnderruns(from: number, to: number): string {
+  const underruns = streamUnderruns(from, to).map(({ at, stream }) => `${((at - from) / 1000).toFixed(1)} s ('${stream}')`);
+  return underruns.length ? `output underruns at the sound server at ${underruns.join(', ')}` : 'no output underrun at the sound server';
 }
 
 /** Prints a measured figure and keeps it in the report (annotations), for docs/testing.md. */

@@ -5,7 +5,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import type { Widget } from '../e2e/widget-page.ts';
 import { eventsOf } from '../e2e/widget-page.ts';
-import { dB, endCall, expect, figure, secondBySecond, startCall, test, uplinkLevel, widget, type Lane } from './lane.ts';
+import { dB, endCall, expect, figure, secondBySecond, soundServerUnderruns, startCall, test, uplinkLevel, widget, type Lane } from './lane.ts';
 
 const QUIET_MS = 25_000;
 const AGENT_RATE = 24_000;
@@ -42,7 +42,8 @@ async function quietRun(page: Page, lane: Lane, testInfo: TestInfo): Promise<Rec
   const heard = await heardAsVisitor(page);
   await endCall(page);
   const seconds = secondBySecond(lane, conversationId, liveAt, liveAt + QUIET_MS);
-  figure(testInfo, `demo agent on the loop with processing on: ${QUIET_MS / 1000} s at ${dB(level)} dBFS, ${heard.length} interruptions or user turns; second by second (dBFS) ${seconds}`);
+  const dry = soundServerUnderruns(liveAt, liveAt + QUIET_MS);
+  figure(testInfo, `demo agent on the loop with processing on: ${QUIET_MS / 1000} s at ${dB(level)} dBFS, ${heard.length} interruptions or user turns; second by second (dBFS) ${seconds}; ${dry}`);
   return heard;
 }
 

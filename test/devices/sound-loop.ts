@@ -14,6 +14,9 @@ export const MICROPHONE = 'mic';
 export interface SoundLoop {
   /** PULSE_SERVER for every client. */
   server: string;
+  /** The daemon's debug log, and when it started (ms since the epoch): its lines carry seconds since then. */
+  log: string;
+  logOrigin: number;
   stop(): Promise<void>;
 }
 
@@ -21,6 +24,7 @@ export async function startSoundLoop(): Promise<SoundLoop> {
   const dir = mkdtempSync(join(tmpdir(), 'voice-agent-loop-'));
   const server = `unix:${dir}/pulse.sock`;
   const log = join(dir, 'pulseaudio.log');
+  const logOrigin = Date.now();
   const daemon = spawn(
     'pulseaudio',
     [
@@ -29,6 +33,9 @@ export async function startSoundLoop(): Promise<SoundLoop> {
       '--use-pid-file=no',
       '--exit-idle-time=-1',
       '--disallow-exit',
+      // Debug lines, timed: where a browser's stream underran (streamUnderruns below).
+      '--log-level=debug',
+      '--log-time=1',
       `--load=module-null-sink sink_name=${SPEAKER} rate=48000 sink_properties="device.description='Loop speaker'"`,
       `--load=module-native-protocol-unix auth-anonymous=1 socket=${dir}/pulse.sock`,
     ],
@@ -57,7 +64,7 @@ export async function startSoundLoop(): Promise<SoundLoop> {
     await stop();
     throw error;
   }
-  return { server, stop };
+  return { server, log, logOrigin, stop };
 }
 
 /** `pactl …` on the lane's daemon (PULSE_SERVER, set by the global setup); its output. */
@@ -117,4 +124,20 @@ export function plugIn(name: string, label: string): Device {
 /** Plays a WAV file into a sink: a voice reaching that sink's microphone. Resolves once it has played. */
 export async function play(wav: string, sink = SPEAKER): Promise<void> {
   await promisify(execFile)('paplay', [`--device=${sink}`, wav], { timeout: 30_000 });
+}
+
+/** When a playback stream ran dry at the sound server in [from, to) (ms since the epoch), and its name (a
+ *  browser's is the page's title), from the lane daemon's log (PULSE_LOG, PULSE_LOG_ORIGIN: set by the global
+ *  setup), to within some 50 ms (the daemon's clock starts as it starts). Such an underrun delays what is played
+ *  after it, so the echo can come back later than the browser's canceller expects (docs/testing.md, "Real
+ *  devices"). */
+export function streamUnderruns(from: number, to: number): { at: number; stream: string }[] {
+  const { PULSE_LOG: log, PULSE_LOG_ORIGIN: origin } = process.env;
+  if (!log || !origin) return [];
+  const underruns = [];
+  for (const match of readFileSync(log, 'utf8').matchAll(/^\(\s*([\d.]+)\|.*Implicit underrun of '(.*)'/gm)) {
+    const at = Number(origin) + Number(match[1]) * 1000;
+    if (at >= from && at < to) underruns.push({ at, stream: match[2]! });
+  }
+  return underruns;
 }
