@@ -28,7 +28,7 @@ const walk = (suite: Suite) => {
         const key = `${test.projectName} · ${spec.title}`;
         statuses.set(key, [...(statuses.get(key) ?? []), result.status]);
         for (const { type, description = '' } of result.annotations ?? []) {
-          if (type === 'load') values.set('load average (1 min) after a test', [...(values.get('load average (1 min) after a test') ?? []), Number(description)]);
+          if (type === 'cpu') values.set('CPU busy during a test (% of all cores)', [...(values.get('CPU busy during a test (% of all cores)') ?? []), Number(description)]);
           if (type !== 'figure') continue;
           for (const [name, pattern] of MEASURES) {
             const match = pattern.exec(description);

@@ -2,7 +2,7 @@
 // project's simulator on a real socket, and what the service heard (the simulator's uplink levels). Every
 // test goes through the widget's public contract only (attributes, start(), end(), events, stats, device
 // properties, ::parts), so the lane keeps guarding whatever the audio path becomes inside.
-import { loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { expect, test as base, type Page, type TestInfo } from '@playwright/test';
 import { startSimulator, type RunningSimulator } from '../../demo/server/index.ts';
 import { windowLevel } from '../../demo/server/uplink-meter.ts';
@@ -35,9 +35,13 @@ export const test = base.extend<{ optOut: void; loopReset: void }, { lane: Lane 
   optOut: [
     async ({}, use, testInfo) => {
       testInfo.skip(skipRequested(), `${SKIP_VARIABLE}=1: the real-devices lane was opted out of`);
+      const before = cpuTimes();
       await use();
-      // Echo cancellers suffer when other work starves the audio threads: the machine's load goes with the figures.
-      testInfo.annotations.push({ type: 'load', description: loadavg()[0]!.toFixed(1) });
+      // Echo cancellers suffer when other work starves the audio threads: how busy the machine was during the test
+      // goes with the figures (the load average also remembers the lanes that ran before).
+      const busy = busyShare(before, cpuTimes());
+      testInfo.annotations.push({ type: 'cpu', description: (busy * 100).toFixed(0) });
+      console.log(`[real devices] ${testInfo.project.name}: CPU ${(busy * 100).toFixed(0)}% busy during "${testInfo.title}"`);
     },
     { auto: true },
   ],
@@ -149,6 +153,20 @@ export function secondBySecond(lane: Lane, conversationId: string, from: number,
 export function soundServerUnderruns(from: number, to: number): string {
   const underruns = streamUnderruns(from, to).map(({ at, stream }) => `${((at - from) / 1000).toFixed(1)} s ('${stream}')`);
   return underruns.length ? `output underruns at the sound server at ${underruns.join(', ')}` : 'no output underrun at the sound server';
+}
+
+/** Each core's busy and total time so far (ms). */
+const cpuTimes = () => cpus().map(({ times: { user, nice, sys, idle, irq } }) => ({ busy: user + nice + sys + irq, total: user + nice + sys + idle + irq }));
+
+/** The share of all cores' time spent busy between two readings. */
+function busyShare(before: ReturnType<typeof cpuTimes>, after: ReturnType<typeof cpuTimes>): number {
+  let busy = 0;
+  let total = 0;
+  after.forEach((core, i) => {
+    busy += core.busy - (before[i]?.busy ?? 0);
+    total += core.total - (before[i]?.total ?? 0);
+  });
+  return total > 0 ? busy / total : 0;
 }
 
 /** Prints a measured figure and keeps it in the report (annotations), for docs/testing.md. */
