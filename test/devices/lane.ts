@@ -151,8 +151,10 @@ export function secondBySecond(lane: Lane, conversationId: string, from: number,
 
 /** Where a stream ran dry at the sound server in [from, to), for the figures: seconds from `from`. */
 export function soundServerUnderruns(from: number, to: number): string {
-  const underruns = streamUnderruns(from, to).map(({ at, stream }) => `${((at - from) / 1000).toFixed(1)} s ('${stream}')`);
-  return underruns.length ? `output underruns at the sound server at ${underruns.join(', ')}` : 'no output underrun at the sound server';
+  const underruns = streamUnderruns(from, to);
+  if (underruns === null) return 'the sound server’s log does not say whether its streams ran dry';
+  if (underruns.length === 0) return 'no output underrun at the sound server';
+  return `output underruns at the sound server at ${underruns.map(({ at, stream }) => `${((at - from) / 1000).toFixed(1)} s ('${stream}')`).join(', ')}`;
 }
 
 /** Each core's busy and total time so far (ms). */

@@ -128,14 +128,15 @@ export async function play(wav: string, sink = SPEAKER): Promise<void> {
 
 /** When a playback stream ran dry at the sound server in [from, to) (ms since the epoch), and its name (a
  *  browser's is the page's title), from the lane daemon's log (PULSE_LOG, PULSE_LOG_ORIGIN: set by the global
- *  setup), to within some 50 ms (the daemon's clock starts as it starts). Such an underrun delays what is played
- *  after it, so the echo can come back later than the browser's canceller expects (docs/testing.md, "Real
- *  devices"). */
-export function streamUnderruns(from: number, to: number): { at: number; stream: string }[] {
+ *  setup), to within some 50 ms (the daemon's clock starts as it starts); null when the log holds no debug lines
+ *  to tell. Such an underrun delays what is played after it, so the echo can come back later than the browser's
+ *  canceller expects (docs/testing.md, "Real devices"). */
+export function streamUnderruns(from: number, to: number): { at: number; stream: string }[] | null {
   const { PULSE_LOG: log, PULSE_LOG_ORIGIN: origin } = process.env;
-  if (!log || !origin) return [];
+  const text = log && origin ? readFileSync(log, 'utf8') : '';
+  if (!/^\(\s*[\d.]+\|\s*[\d.]+\) D: /m.test(text)) return null;
   const underruns = [];
-  for (const match of readFileSync(log, 'utf8').matchAll(/^\(\s*([\d.]+)\|.*Implicit underrun of '(.*)'/gm)) {
+  for (const match of text.matchAll(/^\(\s*([\d.]+)\|.*Implicit underrun of '(.*)'/gm)) {
     const at = Number(origin) + Number(match[1]) * 1000;
     if (at >= from && at < to) underruns.push({ at, stream: match[2]! });
   }
