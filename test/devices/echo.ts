@@ -30,6 +30,6 @@ export async function measureEcho(page: Page, lane: Lane, options: Omit<CallOpti
   const echo = await uplinkLevel(page, lane, conversationId, speech.from + ECHO_WINDOW.from, speech.from + ECHO_WINDOW.to);
   const seconds = secondBySecond(lane, conversationId, speech.from + ECHO_WINDOW.from, speech.from + ECHO_WINDOW.to);
   const underruns = await widget(page).evaluate((element: Widget) => element.stats.playback?.underruns);
-  const dry = soundServerUnderruns(speech.from + ECHO_WINDOW.from, speech.from + ECHO_WINDOW.to);
-  return { conversationId, speech, echo, perSecond: `${seconds}, ${underruns} playback underruns, ${dry}` };
+  const atServer = soundServerUnderruns(speech.from + ECHO_WINDOW.from, speech.from + ECHO_WINDOW.to);
+  return { conversationId, speech, echo, perSecond: `${seconds}, ${underruns} playback underruns, ${atServer}` };
 }

@@ -40,8 +40,8 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | und
   });
   process.env.DISPLAY = display.name;
   process.env.PULSE_SERVER = loop.server;
-  process.env.PULSE_LOG = loop.log;
-  process.env.PULSE_LOG_ORIGIN = String(loop.logOrigin);
+  process.env.LANE_PULSE_LOG = loop.log;
+  process.env.LANE_PULSE_LOG_ORIGIN = String(loop.logOrigin);
   return async () => {
     await loop.stop();
     await display.stop();

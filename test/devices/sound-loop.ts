@@ -126,13 +126,14 @@ export async function play(wav: string, sink = SPEAKER): Promise<void> {
   await promisify(execFile)('paplay', [`--device=${sink}`, wav], { timeout: 30_000 });
 }
 
-/** When a playback stream ran dry at the sound server in [from, to) (ms since the epoch), and its name (a
- *  browser's is the page's title), from the lane daemon's log (PULSE_LOG, PULSE_LOG_ORIGIN: set by the global
- *  setup), to within some 50 ms (the daemon's clock starts as it starts); null when the log holds no debug lines
- *  to tell. Such an underrun delays what is played after it, so the echo can come back later than the browser's
- *  canceller expects (docs/testing.md, "Real devices"). */
+/** When a playback stream ran dry at the sound server in [from, to) (ms since the epoch), and its name (Firefox
+ *  names its stream after the page's title), from the lane daemon's log (LANE_PULSE_LOG and LANE_PULSE_LOG_ORIGIN,
+ *  set by the global setup: not PULSE_LOG, which PulseAudio's clients read as their own log level), to within
+ *  some 50 ms (the daemon's clock starts as it starts); null when the log holds no debug lines to tell. Such an
+ *  underrun delays what is played after it, so the echo can come back later than the browser's canceller
+ *  expects (docs/testing.md, "Real devices"). */
 export function streamUnderruns(from: number, to: number): { at: number; stream: string }[] | null {
-  const { PULSE_LOG: log, PULSE_LOG_ORIGIN: origin } = process.env;
+  const { LANE_PULSE_LOG: log, LANE_PULSE_LOG_ORIGIN: origin } = process.env;
   const text = log && origin ? readFileSync(log, 'utf8') : '';
   if (!/^\(\s*[\d.]+\|\s*[\d.]+\) D: /m.test(text)) return null;
   const underruns = [];
