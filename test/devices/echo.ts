@@ -27,9 +27,10 @@ export interface EchoMeasure {
 export async function measureEcho(page: Page, lane: Lane, options: Omit<CallOptions, 'publicId'>): Promise<EchoMeasure> {
   const conversationId = await startCall(page, lane, { publicId: 'monologue', ...options });
   const speech = await agentSpeech(lane, conversationId);
-  const echo = await uplinkLevel(page, lane, conversationId, speech.from + ECHO_WINDOW.from, speech.from + ECHO_WINDOW.to);
-  const seconds = secondBySecond(lane, conversationId, speech.from + ECHO_WINDOW.from, speech.from + ECHO_WINDOW.to);
+  const [from, to] = [speech.from + ECHO_WINDOW.from, speech.from + ECHO_WINDOW.to];
+  const echo = await uplinkLevel(page, lane, conversationId, from, to);
+  const seconds = secondBySecond(lane, conversationId, from, to);
   const underruns = await widget(page).evaluate((element: Widget) => element.stats.playback?.underruns);
-  const atServer = soundServerUnderruns(speech.from + ECHO_WINDOW.from, speech.from + ECHO_WINDOW.to);
+  const atServer = soundServerUnderruns(from, to);
   return { conversationId, speech, echo, perSecond: `${seconds}, ${underruns} playback underruns, ${atServer}` };
 }

@@ -20,6 +20,7 @@ const MEASURES: [string, RegExp][] = [
 ];
 
 const values = new Map<string, number[]>();
+const add = (measure: string, value: number) => values.set(measure, [...(values.get(measure) ?? []), value]);
 const statuses = new Map<string, string[]>();
 const walk = (suite: Suite) => {
   for (const spec of suite.specs ?? []) {
@@ -28,13 +29,12 @@ const walk = (suite: Suite) => {
         const key = `${test.projectName} · ${spec.title}`;
         statuses.set(key, [...(statuses.get(key) ?? []), result.status]);
         for (const { type, description = '' } of result.annotations ?? []) {
-          if (type === 'cpu') values.set('CPU busy during a test (% of all cores)', [...(values.get('CPU busy during a test (% of all cores)') ?? []), Number(description)]);
+          if (type === 'cpu') add('CPU busy during a test (% of all cores)', Number(description));
           if (type !== 'figure') continue;
           for (const [name, pattern] of MEASURES) {
             const match = pattern.exec(description);
             if (!match) continue;
-            const measure = `${key} · ${name}`;
-            values.set(measure, [...(values.get(measure) ?? []), Number.isNaN(Number(match[1])) ? 1 : Number(match[1])]);
+            add(`${key} · ${name}`, Number.isNaN(Number(match[1])) ? 1 : Number(match[1]));
           }
         }
       }

@@ -39,9 +39,9 @@ export const test = base.extend<{ optOut: void; loopReset: void }, { lane: Lane 
       await use();
       // Echo cancellers suffer when other work starves the audio threads: how busy the machine was during the test
       // goes with the figures (the load average also remembers the lanes that ran before).
-      const busy = busyShare(before, cpuTimes());
-      testInfo.annotations.push({ type: 'cpu', description: (busy * 100).toFixed(0) });
-      console.log(`[real devices] ${testInfo.project.name}: CPU ${(busy * 100).toFixed(0)}% busy during "${testInfo.title}"`);
+      const percent = (busyShare(before, cpuTimes()) * 100).toFixed(0);
+      testInfo.annotations.push({ type: 'cpu', description: percent });
+      console.log(`[real devices] ${testInfo.project.name}: CPU ${percent}% busy during "${testInfo.title}"`);
     },
     { auto: true },
   ],
