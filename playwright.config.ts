@@ -13,7 +13,13 @@ import { callerWav } from './test/e2e/fixtures.ts';
 process.env.E2E_PORT ||= String(20_000 + Math.floor(Math.random() * 10_000));
 const port = Number(process.env.E2E_PORT);
 const firefoxSpec = 'firefox.spec.ts';
+/** The network rules Firefox is held to as well (test/e2e/network/). */
+const firefoxNetworkSpecs = ['network/outage.spec.ts', 'network/jitter.spec.ts'];
 const webkitSpecs = 'webkit/*.spec.ts';
+/** `npm test` runs the network specs in a lane of their own, one at a time (scripts/run-suites.mjs): their audio
+ *  is held to the wall clock, and beside another browser on a 2-core machine Firefox's playback broke once more
+ *  than the jitter rule allows. Set here for the run before it, which leaves them out. */
+const networkSpecs = process.env.E2E_NO_NETWORK ? ['network/*.spec.ts'] : [];
 
 export default defineConfig({
   testDir: 'test/e2e',
@@ -33,7 +39,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: [firefoxSpec, webkitSpecs],
+      testIgnore: [firefoxSpec, webkitSpecs, ...networkSpecs],
       use: {
         browserName: 'chromium',
         launchOptions: { executablePath: chromiumPath, args: [...chromiumArgs, ...fakeMicArgs(callerWav)] },
@@ -41,7 +47,8 @@ export default defineConfig({
     },
     {
       name: 'firefox',
-      testMatch: firefoxSpec,
+      testMatch: [firefoxSpec, ...firefoxNetworkSpecs],
+      testIgnore: networkSpecs,
       use: {
         browserName: 'firefox',
         channel: 'moz-firefox',

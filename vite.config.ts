@@ -1,5 +1,7 @@
 import { defineConfig } from 'vite';
+import { networkLab } from './demo/netlab/vite-plugin.ts';
 import { agentCallSimulator } from './demo/server/vite-plugin.ts';
+import { strictSite } from './demo/strict/strict-site.ts';
 import { collapseMarkupLiterals } from './scripts/collapse-markup-whitespace.ts';
 import { minifyCssLiterals } from './scripts/minify-css-literals.ts';
 import { terserChunks } from './scripts/terser-chunks.ts';
@@ -15,11 +17,17 @@ import { assembleFirModule, writeFirModule } from './worklets/dsp/wasm-fir-assem
 // The end-to-end suite makes more calls from one address than the service's 20 tickets per hour allow;
 // it raises that limit for its own server (the limit itself is tested against the standalone simulator).
 const ticketsPerHour = Number(process.env.SIMULATOR_TICKETS_PER_HOUR) || undefined;
+// `NETWORK=<profile> npm run demo` puts the demo page's calls behind an emulated network (demo/netlab/README.md);
+// `NETLAB_PORT` fixes the lab's port (default: a free one, which the page asks for).
+const network = { profile: process.env.NETWORK, port: Number(process.env.NETLAB_PORT) || undefined };
 
 export default defineConfig({
   base: './',
   plugins: [
     agentCallSimulator(ticketsPerHour ? { limits: { ticketsPerWindow: ticketsPerHour } } : {}),
+    networkLab(network),
+    // The demo page's strict site: a shop's pages whose settings stop the widget (demo/strict/).
+    strictSite(),
     minifyCssLiterals(),
     collapseMarkupLiterals(),
     terserChunks(),

@@ -19,7 +19,7 @@ export default mergeConfig(
           test: {
             name: 'unit',
             environment: 'node',
-            include: ['test/unit/**/*.test.ts', 'test/simulator/**/*.test.ts', 'worklets/**/*.test.ts'],
+            include: ['test/unit/**/*.test.ts', 'test/simulator/**/*.test.ts', 'test/netlab/**/*.test.ts', 'worklets/**/*.test.ts'],
             testTimeout: 20_000,
           },
         },

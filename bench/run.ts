@@ -1,10 +1,13 @@
 // `npm run bench`: our resampler against libsamplerate-js (MEDIUM, FASTEST) and linear interpolation,
 // quality and speed measured in this run, then the playback path; goals alongside. Tables are printed
 // and written to bench/results/ (see report.ts). Then the browser section (browser/run-browser.ts):
-// `--call-seconds=N` sets its call length (default 90, the full run 600), `--no-browser` skips it.
+// `--call-seconds=N` sets its call length (default 90, the full run 600), `--no-browser` skips it. Then the network
+// section (network/network-bench.ts: a call on each profile of the network lab), `--no-network` skips it;
+// `--network-only` runs it alone.
 
 import { sampledAllocationBytes } from './allocation.ts';
 import { browserBench } from './browser/run-browser.ts';
+import { networkBench } from './network/network-bench.ts';
 import { BenchReport } from './report.ts';
 import {
   LibSampleRate,
@@ -79,6 +82,11 @@ const alias = (worst: { db: number; tone: number }) => `${fmt(worst.db)} dB @ ${
 async function main(): Promise<void> {
   const started = performance.now();
   const report = new BenchReport();
+  if (argument('network-only') !== undefined) {
+    for (const table of await networkBench()) report.add(table);
+    console.log(`\nResults written to ${report.write()}`);
+    return;
+  }
   const captureRates = [48000, 44100];
   const pairs: Array<[number, number]> = [
     [48000, 16000],
@@ -179,6 +187,9 @@ async function main(): Promise<void> {
   const callSeconds = Number(argument('call-seconds') ?? 90);
   if (argument('no-browser') === undefined) {
     for (const table of await browserBench({ callSeconds })) report.add(table);
+  }
+  if (argument('no-network') === undefined) {
+    for (const table of await networkBench()) report.add(table);
   }
   console.log(`\nResults written to ${report.write()}`);
   console.log(`\n(${fmt((performance.now() - started) / 1000)} s)`);

@@ -4,7 +4,8 @@
 // these declarations a TSX file knows no `voice-agent` tag. Only types here: at run time this entry is
 // dist/index.js. Its declarations need `@types/react`, which a React app in TypeScript has.
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
-import type { SETTABLE_PROPERTIES, VoiceAgentElement } from './ui/voice-agent-element.ts';
+import type { SETTABLE_PROPERTIES } from './ui/element-properties.ts';
+import type { VoiceAgentElement } from './ui/voice-agent-element.ts';
 import type { VoiceAgentEventMap } from './ui/voice-agent-events.ts';
 
 export * from './voice-agent.ts';

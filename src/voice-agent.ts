@@ -3,8 +3,8 @@
 import { VoiceAgentElement } from './ui/voice-agent-element.ts';
 
 export { VoiceAgentElement };
-export type { Layout, Placement } from './ui/voice-agent-element.ts';
-export type { FeedbackDetail, ToggleDetail, VoiceAgentEventMap } from './ui/voice-agent-events.ts';
+export type { Layout, Placement } from './ui/element-properties.ts';
+export type { FeedbackDetail, MicrophoneDetail, ToggleDetail, VoiceAgentEventMap } from './ui/voice-agent-events.ts';
 export type * from './call/types.ts';
 
 if (typeof customElements !== 'undefined' && !customElements.get('voice-agent')) {

@@ -9,9 +9,17 @@ export class FakeMicrophone implements MicrophoneInput {
   opened = 0;
   closed = 0;
   openError: unknown = null;
+  #held: Promise<void> | null = null;
   #pipe: AudioPipe | null = null;
   #port: MessagePort | null = null;
   #started = false;
+
+  /** The next opens wait until the returned function is called (a microphone still opening). */
+  holdOpen(): () => void {
+    let release!: () => void;
+    this.#held = new Promise<void>((resolve) => (release = resolve));
+    return release;
+  }
 
   /** Where the call's host takes the microphone's frames (the call's AudioRequest). */
   pipeTo(pipe: AudioPipe): void {
@@ -21,6 +29,7 @@ export class FakeMicrophone implements MicrophoneInput {
   /** Opens, then hands the host the capture processor's port, as the engine does once the microphone is open. */
   async open(): Promise<void> {
     this.opened++;
+    if (this.#held) await this.#held;
     if (this.openError) throw this.openError;
     if (this.#port || !this.#pipe) return;
     const { port1, port2 } = new MessageChannel();
@@ -30,9 +39,20 @@ export class FakeMicrophone implements MicrophoneInput {
   start(): void {
     this.#started = true;
   }
+  /** Stops and lets go of its processor: an open after it hands the host a new one, as the engine does. */
   close(): void {
     this.closed++;
     this.#started = false;
+    this.#port?.close();
+    this.#port = null;
+  }
+  /** Whether it is open now (opened, and not closed since). */
+  get isOpen(): boolean {
+    return this.#port !== null;
+  }
+  /** Posts a level report as the capture processor does (about 30 a second): a `peak` of 0 is digital silence. */
+  level(peak: number, rms = peak / 2): void {
+    this.#port?.postMessage({ type: 'level', rms, peak } satisfies CaptureEvent);
   }
   /** Posts one 20 ms frame of a constant value to the host once started (it reaches the socket a task later). */
   frame(value = 1000): void {
@@ -82,7 +102,7 @@ export class FakeSpeaker implements SpeakerOutput {
 
   #report(): void {
     const status: PlaybackStatus = {
-      type: 'status', seq: this.#seq, queuedSamples: 0, playedSamples: 0, underruns: 0, droppedSamples: 0,
+      type: 'status', seq: this.#seq, queuedSamples: 0, playedSamples: 0, underruns: 0, underrunMs: 0, targetMs: 60, droppedSamples: 0,
       drained: this.#drained, rms: 0, peak: 0,
     };
     this.#port?.postMessage(status);

@@ -22,6 +22,10 @@ export class FakeSocket implements SocketLike {
   get sentJson(): Record<string, unknown>[] {
     return this.sent.filter((m): m is string => typeof m === 'string').map((m) => JSON.parse(m));
   }
+  /** JSON messages the client sent other than its pings (which go out five times a second). */
+  get sentJsonWithoutPings(): Record<string, unknown>[] {
+    return this.sentJson.filter((message) => message.type !== 'ping');
+  }
   get sentBinary(): ArrayBuffer[] {
     return this.sent.filter((m): m is ArrayBuffer => m instanceof ArrayBuffer);
   }
@@ -96,10 +100,25 @@ export class FakeSource implements FrameSource {
   onFrame: ((frame: ArrayBuffer) => void) | null = null;
   onFailure: ((error: CallError) => void) | null = null;
   openError: unknown = null;
+  #held: Promise<void> | null = null;
 
   async open(): Promise<void> {
     this.opened++;
+    if (this.#held) await this.#held;
     if (this.openError) throw this.openError;
+  }
+  /** The next opens wait until the test lets them finish (a microphone still opening): `open()` opens it,
+   *  `refuse(error)` fails it. */
+  hold(): { open: () => void; refuse: (error: unknown) => void } {
+    let release!: () => void;
+    this.#held = new Promise<void>((resolve) => (release = resolve));
+    return {
+      open: () => release(),
+      refuse: (error) => {
+        this.openError = error;
+        release();
+      },
+    };
   }
   start(onFrame: (frame: ArrayBuffer) => void, onFailure: (error: CallError) => void): void {
     this.onFrame = onFrame;
@@ -120,9 +139,13 @@ export class FakeSource implements FrameSource {
 export class FakeSink implements AudioSink {
   written: ArrayBuffer[] = [];
   flushes = 0;
+  /** Times the agent's turn was said over (its final transcript). */
+  utterancesEnded = 0;
   closed = 0;
   private drain: (() => void) | null = null;
   drainedNow = true;
+  /** The playback's underrun count, as the test sets it. */
+  underruns = 0;
 
   onFailure: ((error: CallError) => void) | null = null;
 
@@ -136,6 +159,9 @@ export class FakeSink implements AudioSink {
   flush(): void {
     this.flushes++;
     this.finishPlaying();
+  }
+  utteranceEnded(): void {
+    this.utterancesEnded++;
   }
   drained(): Promise<void> {
     if (this.drainedNow) return Promise.resolve();

@@ -90,7 +90,7 @@ const PROJECTS: Record<string, string> = {
   'devices-chromium': 'real devices, Chromium',
   'devices-firefox': 'real devices, Firefox',
 };
-const e2e = playwright(['test-results/e2e.json', 'test-results/e2e-webkit.json', 'test-results/e2e-devices.json']);
+const e2e = playwright(['test-results/e2e.json', 'test-results/e2e-network.json', 'test-results/e2e-webkit.json', 'test-results/e2e-devices.json']);
 // A project with no test in the report did not run: that counts as a failure, like a missing report.
 const parts: [string, Counts | null][] = [
   ['Vitest (unit + browser)', vitest('test-results/vitest.json')],

@@ -1,5 +1,8 @@
 // Typed messages between the audio nodes (main thread) and their processors (audio thread).
 // Plain data only: this file is compiled both with the DOM types and with the AudioWorklet types.
+import type { PlaybackPolicy } from './dsp/playback-core.ts';
+
+export type { PlaybackPolicy };
 
 export const CAPTURE_PROCESSOR = 'voice-agent-capture';
 export const PLAYBACK_PROCESSOR = 'voice-agent-playback';
@@ -38,8 +41,14 @@ export type CaptureEvent =
 export interface PlaybackProcessorOptions {
   sampleRate: number;
   capacitySeconds?: number;
+  /** The fixed prebuffer, or the adaptive target's start (default 60 ms). */
   prebufferMs?: number;
+  /** The adaptive target's ceiling (default 500 ms). */
+  maxTargetMs?: number;
   fadeMs?: number;
+  /** `adaptive` (default): a target that follows the link's lateness; `fixed`: prebufferMs each time;
+   *  `immediate`: each chunk played at once. */
+  policy?: PlaybackPolicy;
   /** Status reports per second while audio is queued or playing. */
   statusHz: number;
 }
@@ -66,8 +75,13 @@ export interface PlaybackStatus extends AudioLevel {
   queuedSamples: number;
   /** 24 kHz samples played so far. */
   playedSamples: number;
-  /** Render quanta that ran out of audio after playback had started. */
+  /** Times playback ran out of audio in the middle of speech (not at the end of an utterance: after 20 ms
+   *  of silence, or once marked ended). */
   underruns: number;
+  /** Milliseconds the voice was silent in those underruns, waiting for late audio of the same utterance. */
+  underrunMs: number;
+  /** The delay (ms) playback holds against the link's lateness: the adaptive target, or the fixed prebuffer. */
+  targetMs: number;
   /** Samples refused because the queue was full. */
   droppedSamples: number;
   /** Nothing queued and nothing left sounding (any fade finished). */

@@ -5,7 +5,8 @@
 import type { PlaybackCommand, PlaybackStatus } from './messages.ts';
 
 const IDLE_STATUS: PlaybackStatus = {
-  type: 'status', seq: 0, queuedSamples: 0, playedSamples: 0, underruns: 0, droppedSamples: 0, drained: true, rms: 0, peak: 0,
+  type: 'status', seq: 0, queuedSamples: 0, playedSamples: 0, underruns: 0, underrunMs: 0, targetMs: 0, droppedSamples: 0,
+  drained: true, rms: 0, peak: 0,
 };
 
 /** A port as both ends use it (MessagePort, or the node's own). */
@@ -52,6 +53,12 @@ export class PlaybackClient {
   /** Fades out within the configured fade (≤ 5 ms) and drops everything queued. */
   flush(): void {
     this.#post({ type: 'flush', seq: ++this.#seq });
+  }
+
+  /** The agent's turn is over: what is queued plays out, and running dry after it is the end of the stream, not a
+   *  break in the voice (see PlaybackCore.markEnded). */
+  utteranceEnded(): void {
+    this.#post({ type: 'drain', seq: ++this.#seq });
   }
 
   /** Resolves once everything written so far has left the processor (played, or dropped by a flush). Tells
@@ -106,7 +113,9 @@ function isStatus(data: unknown): data is PlaybackStatus {
   const status = data as Record<string, unknown>;
   return (
     status.type === 'status' &&
-    ['seq', 'queuedSamples', 'playedSamples', 'underruns', 'droppedSamples', 'rms', 'peak'].every((key) => typeof status[key] === 'number') &&
+    ['seq', 'queuedSamples', 'playedSamples', 'underruns', 'underrunMs', 'targetMs', 'droppedSamples', 'rms', 'peak'].every(
+      (key) => typeof status[key] === 'number',
+    ) &&
     typeof status.drained === 'boolean'
   );
 }

@@ -26,11 +26,7 @@ export class PlaybackProcessor extends AudioWorkletProcessor {
     super();
     const given = options.processorOptions ?? {};
     const rate = given.sampleRate && given.sampleRate > 0 ? given.sampleRate : sampleRate;
-    const coreOptions: { capacitySeconds?: number; prebufferMs?: number; fadeMs?: number } = {};
-    if (given.capacitySeconds !== undefined) coreOptions.capacitySeconds = given.capacitySeconds;
-    if (given.prebufferMs !== undefined) coreOptions.prebufferMs = given.prebufferMs;
-    if (given.fadeMs !== undefined) coreOptions.fadeMs = given.fadeMs;
-    this.core = new PlaybackCore(rate, coreOptions);
+    this.core = new PlaybackCore(rate, given); // it checks each option, and ignores the processor's own
     this.statusInterval = Math.max(1, Math.round(rate / (given.statusHz && given.statusHz > 0 ? given.statusHz : 30)));
     this.port.onmessage = (event: MessageEvent<PlaybackCommand>) => this.command(event.data);
   }
@@ -85,6 +81,8 @@ export class PlaybackProcessor extends AudioWorkletProcessor {
       queuedSamples: core.queuedSamples,
       playedSamples: core.playedSamples,
       underruns: core.underruns,
+      underrunMs: core.underrunMs,
+      targetMs: core.targetMs,
       droppedSamples: this.droppedSamples,
       drained,
       rms,

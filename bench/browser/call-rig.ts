@@ -43,9 +43,10 @@ export async function startCallRig(callSeconds: number): Promise<CallRig> {
   };
 }
 
-/** Starts bench/browser/service.ts in a child process; resolves once its phrases are synthesised. */
-async function startService(agents: unknown): Promise<{ url: string; process: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./service.ts', import.meta.url).pathname], {
+/** Starts bench/browser/service.ts in a child process; resolves once its phrases are synthesised (and the realtime
+ *  agents' among `prewarm`). */
+export async function startService(agents: unknown, prewarm: string[] = []): Promise<{ url: string; process: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./service.ts', import.meta.url).pathname, ...prewarm], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   child.stdin!.end(JSON.stringify(agents));

@@ -1,10 +1,14 @@
 // The page agent owners try the widget on: scenario picker, attribute controls that write the embed
-// snippet, the widget itself against the local simulator, its state and a live event log.
+// snippet, the widget itself against the local simulator (directly, or across an emulated network), its
+// state and a live event log.
 import { html, render } from 'lit';
 import '../../src/voice-agent.ts';
 import type { VoiceAgentElement } from '../../src/voice-agent.ts';
 import agentsFile from '../server/agents.json';
+import { NetworkLab, NO_PROFILE } from './network.ts';
+import { PageCheck, pageCheckView } from './page-check.ts';
 import { embedSnippet, type WidgetSettings } from './snippet.ts';
+import { strictSiteView } from './strict-site.ts';
 import { LANGUAGE_NAMES, type PageLanguage, STRINGS } from './strings.ts';
 import './demo.css';
 
@@ -30,13 +34,23 @@ const page = {
   } satisfies WidgetSettings,
   log: [] as LoggedEvent[],
   copied: false,
+  /** The widget's `server-url`: the network lab's, or null (this origin). Kept for the whole of a call, so that
+   *  a re-rendered widget adopts it; a profile picked during a direct call applies from the next one. */
+  serverUrl: null as string | null,
+  lastState: 'idle',
+  /** "Check this page": the widget's diagnose() report. */
+  check: new PageCheck(() => update()),
+  strictSiteShown: false,
 };
+const network = new NetworkLab();
+const IN_CALL = ['connecting', 'live', 'reconnecting', 'ending'];
 
 let widget = createWidget();
 
 function createWidget(): VoiceAgentElement {
   const element = document.createElement('voice-agent') as VoiceAgentElement;
   for (const type of EVENT_TYPES) element.addEventListener(type, (event) => logEvent(event as CustomEvent));
+  element.addEventListener('voice-agent-state', (event) => onState((event as CustomEvent<{ state: string }>).detail.state));
   return element;
 }
 
@@ -60,6 +74,27 @@ function rerenderWidget(): void {
   update();
 }
 
+/** A call that goes live behind a timed profile starts the profile's script, so its events fall in the call
+ *  (the outage 6 s in, the handover 5 s in); between calls the next call's URL follows the picker. */
+function onState(state: string): void {
+  if (state === 'live' && page.lastState === 'connecting' && page.serverUrl) void network.restart();
+  page.lastState = state;
+  if (!IN_CALL.includes(state)) useNetworkForNextCall(state);
+}
+
+/** Between calls, the widget's `server-url` follows the picker. */
+function useNetworkForNextCall(state: string = widget.state): void {
+  if (IN_CALL.includes(state) || page.serverUrl === network.serverUrl) return;
+  page.serverUrl = network.serverUrl;
+  applySettings();
+}
+
+async function pickNetwork(profile: string): Promise<void> {
+  await network.pick(profile);
+  useNetworkForNextCall();
+  update();
+}
+
 function logEvent(event: CustomEvent): void {
   const time = new Date();
   page.log.unshift({
@@ -78,6 +113,8 @@ function applySettings(): void {
   else widget.removeAttribute('lang');
   widget.setAttribute('audio-processing', audioProcessing ? 'on' : 'off');
   widget.setAttribute('layout', layout);
+  if (page.serverUrl) widget.setAttribute('server-url', page.serverUrl);
+  else widget.removeAttribute('server-url');
   const url = new URL(location.href);
   url.searchParams.set('agent', publicId);
   url.searchParams.set('page-lang', page.language);
@@ -87,7 +124,10 @@ function applySettings(): void {
 function change(patch: Partial<WidgetSettings>): void {
   const newScenario = patch.publicId && patch.publicId !== page.settings.publicId;
   Object.assign(page.settings, patch);
-  if (newScenario) replaceWidget();
+  if (newScenario) {
+    replaceWidget();
+    page.check.report = null; // the last check was another agent's
+  }
   page.copied = false;
   applySettings();
   update();
@@ -149,8 +189,10 @@ function update(): void {
         </section>
         <section aria-labelledby="widget-title" class="widget">
           <h2 id="widget-title">${t.widget}</h2>
+          ${network.available ? networkPicker(t) : ''}
           <p>${t.state}: <output data-testid="widget-state" data-state=${widget.state}>${t.states[widget.state]}</output></p>
           <div class="widget-slot"></div>
+          ${pageCheckView(page.check, widget, t)}
           ${['connecting', 'live', 'reconnecting'].includes(widget.state)
             ? html`<p class="during-call" data-testid="during-call">
                 ${t.duringCall}
@@ -189,6 +231,10 @@ function update(): void {
           <pre dir="ltr"><code data-testid="snippet">${snippet}</code></pre>
           <button type="button" @click=${() => copySnippet(snippet)}>${page.copied ? t.copied : t.copy}</button>
         </section>
+        ${strictSiteView(page.strictSiteShown, () => ((page.strictSiteShown = true), update()), t, {
+          lang: page.language,
+          agent: page.settings.publicId,
+        })}
         <section aria-labelledby="events-title" class="events">
           <h2 id="events-title">${t.events}</h2>
           <button type="button" @click=${() => ((page.log = []), update())}>${t.clear}</button>
@@ -209,5 +255,25 @@ function update(): void {
   if (slot && widget.parentElement !== slot) slot.append(widget);
 }
 
+function networkPicker(t: (typeof STRINGS)[PageLanguage]) {
+  const appliesLater = IN_CALL.includes(widget.state) && !page.serverUrl && network.serverUrl;
+  return html`<div class="network">
+    <label
+      >${t.network}
+      <select data-testid="network" @change=${(e: Event) => void pickNetwork((e.target as HTMLSelectElement).value)}>
+        <option value=${NO_PROFILE} ?selected=${network.profile === NO_PROFILE}>${t.networkNone}</option>
+        ${network.profiles.map((p) => html`<option value=${p.name} ?selected=${p.name === network.profile}>${p.name}</option>`)}
+      </select></label
+    >
+    <p dir="auto">${network.explain(page.language) ?? t.networkDirect}</p>
+    ${appliesLater ? html`<p data-testid="network-next-call">${t.networkNextCall}</p>` : ''}
+    ${network.failed ? html`<p role="alert">${t.networkFailed}</p>` : ''}
+  </div>`;
+}
+
 applySettings();
 update();
+void network.load().then(() => {
+  useNetworkForNextCall();
+  update();
+});

@@ -35,6 +35,24 @@ const en = {
   duringCall: 'During a call, try what a site does to the widget:',
   rerender: 'Re-render it (a single-page app’s route change)',
   nextPage: 'Go to another page of the site',
+  network: 'Network (hear your agent on a poor one: the ticket and the call cross an emulated link)',
+  networkNone: 'none: direct',
+  networkDirect: 'The call goes straight to the local simulator.',
+  networkNextCall: 'This call started on a direct link: the network applies from the next call.',
+  networkFailed: 'The network lab did not answer.',
+  check: 'Check this page',
+  checking: 'Checking…',
+  checkColumn: 'Check',
+  resultColumn: 'Result',
+  fixColumn: 'Fix',
+  allPassed: 'Every check passed.',
+  failed: (count: number) => `${count} ${count > 1 ? 'checks' : 'check'} failed.`,
+  strictSite: 'A strict site',
+  strictIntro:
+    'Two pages of a shop on another origin of this server, each embedding the widget from the service as the snippet does, each with a setting that stops it. Check each page, then press Call in it.',
+  showStrictSite: 'Show the strict site',
+  strictCsp: 'Its Content-Security-Policy does not let the page connect to the service.',
+  strictFrame: 'Framed here without allow="microphone".',
 };
 type Strings = typeof en;
 
@@ -70,6 +88,24 @@ const fr: Strings = {
   duringCall: 'Pendant un appel, essayez ce qu’un site fait au widget :',
   rerender: 'Le redessiner (un changement de route d’une application monopage)',
   nextPage: 'Aller sur une autre page du site',
+  network: "Réseau (écoutez votre agent sur un mauvais réseau : le ticket et l'appel traversent un lien émulé)",
+  networkNone: 'aucun : direct',
+  networkDirect: "L'appel va directement au simulateur local.",
+  networkNextCall: "Cet appel a commencé sur un lien direct : le réseau s'applique à partir du prochain appel.",
+  networkFailed: "Le laboratoire réseau n'a pas répondu.",
+  check: 'Vérifier cette page',
+  checking: 'Vérification…',
+  checkColumn: 'Vérification',
+  resultColumn: 'Résultat',
+  fixColumn: 'Correction',
+  allPassed: 'Toutes les vérifications passent.',
+  failed: (count) => `${count} ${count > 1 ? 'vérifications échouent' : 'vérification échoue'}.`,
+  strictSite: 'Un site strict',
+  strictIntro:
+    "Deux pages d'une boutique sur une autre origine de ce serveur, qui intègrent le widget depuis le service comme l'extrait, chacune avec un réglage qui le bloque. Vérifiez chaque page, puis appelez depuis elle.",
+  showStrictSite: 'Afficher le site strict',
+  strictCsp: 'Sa Content-Security-Policy ne laisse pas la page se connecter au service.',
+  strictFrame: 'Encadrée ici sans allow="microphone".',
 };
 
 const ar: Strings = {
@@ -104,6 +140,24 @@ const ar: Strings = {
   duringCall: 'أثناء مكالمة، جرّب ما يفعله الموقع بالأداة:',
   rerender: 'إعادة رسمها (تغيير مسار في تطبيق صفحة واحدة)',
   nextPage: 'الانتقال إلى صفحة أخرى من الموقع',
+  network: 'الشبكة (استمع إلى وكيلك على شبكة ضعيفة: تمرّ التذكرة والمكالمة عبر رابط محاكى)',
+  networkNone: 'بدون: اتصال مباشر',
+  networkDirect: 'تذهب المكالمة مباشرة إلى المحاكي المحلي.',
+  networkNextCall: 'بدأت هذه المكالمة على اتصال مباشر: تُطبَّق الشبكة ابتداءً من المكالمة التالية.',
+  networkFailed: 'لم يستجب مختبر الشبكة.',
+  check: 'افحص هذه الصفحة',
+  checking: 'جارٍ الفحص…',
+  checkColumn: 'الفحص',
+  resultColumn: 'النتيجة',
+  fixColumn: 'الإصلاح',
+  allPassed: 'نجحت كل الفحوص.',
+  failed: (count) => `فشل ${count} من الفحوص.`,
+  strictSite: 'موقع صارم',
+  strictIntro:
+    'صفحتان لمتجر على أصل آخر لهذا الخادم، تضمّنان الأداة من الخدمة كما في الشيفرة، ولكل منهما إعداد يوقفها. افحص كل صفحة، ثم اتصل منها.',
+  showStrictSite: 'اعرض الموقع الصارم',
+  strictCsp: 'سياسة أمان المحتوى فيها لا تسمح للصفحة بالاتصال بالخدمة.',
+  strictFrame: 'مؤطّرة هنا دون allow="microphone".',
 };
 
 export const STRINGS: Record<PageLanguage, Strings> = { en, fr, ar };

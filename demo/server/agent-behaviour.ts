@@ -5,6 +5,7 @@ import type { AgentData } from './agents.ts';
 import type { Clock } from './clock.ts';
 import type { Timings } from './options.ts';
 import type { Synthesiser } from './synthesiser.ts';
+import type { AgentChunk } from './uplink-meter.ts';
 import type { Visit } from './visits.ts';
 
 export interface CallChannel {
@@ -37,4 +38,6 @@ export interface BehaviourContext {
   log: (message: string) => void;
   /** The agent's speech plays at the caller from `from` to `to` (ms since the epoch; see uplink-meter.ts). */
   markAgentSpeech(from: number, to: number): void;
+  /** A chunk of the agent's audio has just been sent (the agents that keep a send log: the realtime agent). */
+  recordAgentChunk(chunk: AgentChunk): void;
 }

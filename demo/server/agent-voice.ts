@@ -189,7 +189,7 @@ export function composeUtterance(segments: Segment[]): Utterance {
 }
 
 /** First and last sample louder than −40 dBFS (the whole span when nothing is). */
-function voicedSpan(pcm: Int16Array): [number, number] {
+export function voicedSpan(pcm: Int16Array): [number, number] {
   const threshold = 328;
   let first = 0;
   while (first < pcm.length && Math.abs(pcm[first]!) < threshold) first++;

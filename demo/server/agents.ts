@@ -58,10 +58,13 @@ export interface AgentData {
   avatar: { from?: string; to?: string; url?: string };
   /** talk: greets, listens, answers aloud (see talking-agent.ts). silent: goes live and says nothing.
    *  monologue: says its greeting over and over for `monologue.seconds`, at real time, and never listens
-   *  (see monologue-agent.ts). */
-  behaviour: 'talk' | 'silent' | 'monologue';
+   *  (see monologue-agent.ts). realtime: follows `realtime.script`, streamed at exactly real time in 20 ms
+   *  chunks, and never listens (see realtime-agent.ts). */
+  behaviour: Behaviour;
   /** For `behaviour: "monologue"`: how long it speaks, and how far ahead of real time its audio is sent. */
   monologue?: MonologueData;
+  /** For `behaviour: "realtime"`: what it says and pauses, in order, and how pauses are sent. */
+  realtime?: RealtimeData;
   failure?: FailureData;
   /** Present: ticket requests for this agent answer 503 MAINTENANCE. */
   maintenance?: MaintenanceData;
@@ -73,9 +76,22 @@ export interface AgentData {
   explain: Partial<Record<Language, string>> & { en: string };
 }
 
+export const BEHAVIOURS = ['talk', 'silent', 'monologue', 'realtime'] as const;
+export type Behaviour = (typeof BEHAVIOURS)[number];
+
 export interface MonologueData {
   seconds: number;
   leadMs: number;
+}
+
+/** One step of a realtime script: `say` spoken (the phrase over and over) for exactly `seconds`, or a pause
+ *  of `pause` seconds. Both are rounded to whole 20 ms chunks. */
+export type RealtimeStep = { say: string; seconds: number } | { pause: number };
+
+export interface RealtimeData {
+  script: RealtimeStep[];
+  /** silence (default): a pause is streamed as silent samples at the same pace; nothing: nothing is sent. */
+  pauses: 'silence' | 'nothing';
 }
 
 export interface AgentsData {
@@ -144,9 +160,7 @@ export function parseAgentsData(json: unknown, source = 'agents data'): AgentsDa
     const language = raw.language;
     if (!LANGUAGES.includes(language as Language)) fail(`${where}.language must be one of ${LANGUAGES.join(', ')}`);
     const behaviour = raw.behaviour ?? 'silent';
-    if (behaviour !== 'talk' && behaviour !== 'silent' && behaviour !== 'monologue') {
-      fail(`${where}.behaviour must be talk, silent or monologue`);
-    }
+    if (!BEHAVIOURS.includes(behaviour as Behaviour)) fail(`${where}.behaviour must be one of ${BEHAVIOURS.join(', ')}`);
     const avatar = isRecord(raw.avatar) ? raw.avatar : {};
     const explain = isRecord(raw.explain) ? raw.explain : {};
     if (typeof explain.en !== 'string') fail(`${where}.explain.en must be a string`);
@@ -179,6 +193,7 @@ export function parseAgentsData(json: unknown, source = 'agents data'): AgentsDa
       if (typeof leadMs !== 'number' || !(leadMs >= 0)) fail(`${where}.monologue.leadMs must be a number ≥ 0`);
       agent.monologue = { seconds: seconds as number, leadMs: leadMs as number };
     }
+    if (behaviour === 'realtime') agent.realtime = parseRealtime(raw.realtime, `${where}.realtime`, fail);
     const greeting = optionalString(raw.greeting);
     if (greeting !== undefined) agent.greeting = greeting;
     const timeZone = optionalString(raw.timeZone);
@@ -231,6 +246,28 @@ export function normaliseOrigin(origin: string): string {
   }
 }
 
+
+/** A realtime agent's script: at least one step with words; every length at least one 20 ms chunk. */
+function parseRealtime(raw: unknown, where: string, fail: (what: string) => never): RealtimeData {
+  const r = isRecord(raw) ? raw : {};
+  const pauses = r.pauses ?? 'silence';
+  if (pauses !== 'silence' && pauses !== 'nothing') fail(`${where}.pauses must be silence or nothing`);
+  if (!Array.isArray(r.script) || r.script.length === 0) fail(`${where}.script must be a non-empty array of steps`);
+  const seconds = (value: unknown, at: string): number => {
+    if (typeof value !== 'number' || !(value >= 0.02) || value > 600) fail(`${at} must be a number of seconds from 0.02 to 600`);
+    return value as number;
+  };
+  const script = (r.script as unknown[]).map((step, i): RealtimeStep => {
+    const at = `${where}.script[${i}]`;
+    if (isRecord(step) && typeof step.say === 'string' && step.say.trim() !== '') {
+      return { say: step.say, seconds: seconds(step.seconds, `${at}.seconds`) };
+    }
+    if (isRecord(step) && step.pause !== undefined && step.say === undefined) return { pause: seconds(step.pause, `${at}.pause`) };
+    return fail(`${at} must be { "say": "words", "seconds": n } or { "pause": n }`);
+  });
+  if (!script.some((step) => 'say' in step)) fail(`${where}.script says nothing`);
+  return { script, pauses: pauses as RealtimeData['pauses'] };
+}
 
 function optionalString(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;

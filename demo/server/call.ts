@@ -175,6 +175,7 @@ export class Call {
       random: ctx.random,
       log: ctx.log,
       markAgentSpeech: (from, to) => meter.markAgentSpeech(from, to),
+      recordAgentChunk: (chunk) => meter.addAgentChunk(chunk),
       channel: {
         sendJson: (message) => this.#send(message),
         sendAudio: (bytes) => {

@@ -36,6 +36,7 @@ export async function startSimulator(options: StartOptions = {}): Promise<Runnin
     }
   });
   closeIncompleteRequests(server, simulator.limits.incompleteRequestMs);
+  server.keepAliveTimeout = simulator.limits.keepAliveMs;
   server.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
   });

@@ -29,6 +29,10 @@ export interface Limits {
   /** A connection whose request (headers and body) or upgrade request has not fully arrived this long
    *  after it opened, or after its previous answer, is closed. */
   incompleteRequestMs: number;
+  /** A kept-alive connection idle this long between requests is closed. Node's own default is 5 s, short
+   *  enough that a page's warm-up request (GET /health) was often wasted: the connection was gone when the
+   *  ticket request came. 60 s is what common fronts keep (a cloud load balancer's idle timeout; nginx's 75 s). */
+  keepAliveMs: number;
 }
 
 /** Real-time durations of the simulated service. */
@@ -71,6 +75,7 @@ export const defaultLimits: Limits = {
   maxMessageBytes: MAX_MESSAGE_BYTES,
   maxBodyBytes: 64 * 1024,
   incompleteRequestMs: 10_000,
+  keepAliveMs: 60_000,
 };
 
 export const defaultTimings: Timings = {

@@ -4,10 +4,11 @@ import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { accountStates, type AccountState } from './accounts.ts';
-import { loadAgentsFile, normaliseOrigin, parseAgentsData, type AgentsData } from './agents.ts';
+import { loadAgentsFile, normaliseOrigin, parseAgentsData, type AgentData, type AgentsData } from './agents.ts';
 import { systemClock } from './clock.ts';
 import type { CallRecord, SimulatorContext } from './context.ts';
 import { CONTROL_PREFIX, handleControlRequest } from './control-routes.ts';
+import { handleHealthRequest, HEALTH_PATH } from './health-route.ts';
 import { decodeSegment, ownOrigin, sendJson, sendText } from './http-util.ts';
 import { isHostAllowed, withOwnHosts } from './host-check.ts';
 import { defaultLimits, defaultTimings, type Limits, type SimulatorOptions } from './options.ts';
@@ -26,8 +27,8 @@ export interface Simulator {
   readonly socketPath: string;
   /** The limits in force (defaults with the options' overrides). */
   readonly limits: Limits;
-  /** Connect-style handler: answers the ticket route and /__simulator/…; anything else goes to `next`
-   *  (or gets a 404 when there is no `next`). */
+  /** Connect-style handler: answers /health, the ticket route and /__simulator/…; anything else goes to
+   *  `next` (or gets a 404 when there is no `next`). */
   handleRequest(req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void): void;
   /** Takes an HTTP upgrade for the call socket's path; returns false for any other path. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
@@ -43,8 +44,10 @@ export interface Simulator {
   account(id: string): AccountState | undefined;
   /** Back to the agents file's state: minutes, tickets, visits, rate limits and call records. */
   reset(): void;
-  /** Synthesises the talking agents' fixed phrases (greetings, goodbye) into the cache. */
-  prewarm(): Promise<void>;
+  /** Synthesises the talking agents' fixed phrases (greetings, goodbye) into the cache; with `publicIds`,
+   *  those agents' only. The realtime agents' scripts are left to their first ticket unless named: the
+   *  demo and the end-to-end servers prewarm, and need none of them. */
+  prewarm(publicIds?: readonly string[]): Promise<void>;
   /** Cuts every open call. */
   close(): void;
 }
@@ -86,13 +89,14 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   };
   const gate = new SocketGate(ctx);
   const talkers = data.agents.filter((a) => a.behaviour !== 'silent' && a.status === 'published');
-  // A talking agent's greeting is synthesised when its first ticket is asked for, so it is ready by `ready`.
+  // A talking agent's greeting (a realtime agent's script) is synthesised when its first ticket is asked for,
+  // so it is ready by `ready`.
   const warmed = new Set<string>();
   const warmGreeting = (rawId: string) => {
     const agent = talkers.find((a) => a.publicId === decodeSegment(rawId));
     if (!agent || warmed.has(agent.publicId)) return;
     warmed.add(agent.publicId);
-    void synth.speak(agent.greeting ?? PHRASES[agent.language].greeting(agent.name), agent.language);
+    for (const text of firstWords(agent)) void synth.speak(text, agent.language);
   };
 
   const simulator: Simulator = {
@@ -107,10 +111,12 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
         pathname = '';
       }
       const ticket = TICKET_ROUTE.exec(pathname);
-      const ours = ticket !== null || pathname.startsWith(CONTROL_PREFIX);
+      const ours = ticket !== null || pathname === HEALTH_PATH || pathname.startsWith(CONTROL_PREFIX);
       if (ours && !ctx.hostAllowed(req)) {
         req.resume();
         sendText(res, 403, 'Blocked request: this host is not allowed.');
+      } else if (pathname === HEALTH_PATH) {
+        handleHealthRequest(req, res);
       } else if (ticket) {
         if (req.method === 'POST') warmGreeting(ticket[1]!);
         handleTicketRequest(req, res, ticket[1]!, ctx).catch((error: unknown) => {
@@ -161,11 +167,12 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       records.length = 0;
     },
 
-    async prewarm() {
+    async prewarm(publicIds) {
+      const chosen = publicIds ? talkers.filter((a) => publicIds.includes(a.publicId)) : talkers.filter((a) => !a.realtime);
       await Promise.all(
-        talkers.flatMap((a) => {
+        chosen.flatMap((a) => {
           const p = PHRASES[a.language];
-          const phrases = [a.greeting ?? p.greeting(a.name), p.welcomeBack(a.name, undefined), p.goodbye];
+          const phrases = a.realtime ? firstWords(a) : [...firstWords(a), p.welcomeBack(a.name, undefined), p.goodbye];
           return phrases.map((text) => synth.speak(text, a.language, { ahead: true }));
         }),
       );
@@ -178,6 +185,12 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
 
   if (options.prewarm) void simulator.prewarm();
   return simulator;
+}
+
+/** What an agent says first: its greeting, or a realtime agent's whole script (it waits for all of it). */
+function firstWords(agent: AgentData): string[] {
+  if (agent.realtime) return agent.realtime.script.flatMap((step) => ('say' in step ? [step.say] : []));
+  return [agent.greeting ?? PHRASES[agent.language].greeting(agent.name)];
 }
 
 /** An http(s) origin, or an error naming the bad value. */

@@ -25,6 +25,8 @@ export function agentCallSimulator(options: SimulatorOptions = {}): Plugin {
       log: options.log ?? ((message) => server.config.logger.warn(`[simulator] ${message}`)),
     });
     closeIncompleteRequests(httpServer, simulator.limits.incompleteRequestMs);
+    // Vite leaves Node's 5 s: a warm-up request (GET /health) would often be wasted before the ticket.
+    httpServer.keepAliveTimeout = simulator.limits.keepAliveMs;
     server.middlewares.use(simulator.handleRequest as Connect.NextHandleFunction);
     // Run before Vite's own CORS and host checks: the ticket route answers CORS the way the service does,
     // and the simulator checks the Host header itself, against the same list.

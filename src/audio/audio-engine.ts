@@ -57,8 +57,9 @@ export function outputWaitsForMicrophone(audioProcessing: boolean, browser: Navi
  * Usage: `const engine = new AudioEngine({ audioProcessing: true, pipe })`, then inside the click handler
  * `engine.source.open(); engine.sink.open()` (both synchronously: the context is created in the first
  * call, so the gesture counts). Failures reject with CallErrors (`MIC_DENIED`, `MIC_UNAVAILABLE`,
- * `AUDIO_UNSUPPORTED`); a failure of either end releases everything. `close()` (or closing both ends)
- * stops the microphone's tracks, disconnects every node and closes the context.
+ * `AUDIO_UNSUPPORTED`). A microphone that fails lets go of itself only: the agent's voice plays on (a call whose
+ * line is already open goes on typed; the session decides). An output that fails releases everything. `close()`
+ * (or closing both ends) stops the microphone's tracks, disconnects every node and closes the context.
  */
 export class AudioEngine {
   /** The microphone; its 16 kHz s16le mono frames go to `pipe.capture`. */
@@ -86,7 +87,6 @@ export class AudioEngine {
       frameSamples: options.frameSamples,
       workletBaseUrl: options.workletBaseUrl,
       gesture: options.gesture,
-      onOpenFailed: () => this.close(),
       onDeviceEnded: (deviceId) => options.onInputDeviceEnded?.(deviceId),
       onHeld: (held) => options.onInputHeld?.(held),
       pipe: (port) => options.pipe.capture(port),
@@ -153,19 +153,18 @@ export class AudioEngine {
   #keep(context: AudioContext): void {
     this.#stopKeeping();
     if (this.#outputWaitsForMicrophone) context.suspend().catch(() => undefined);
+    // Once the microphone is open, or failed to open while the agent's voice plays on.
+    const keep = () => {
+      if (this.#shared.current !== context) return;
+      this.#keeper = new ContextKeeper(context, {
+        onNeedsGesture: (needsGesture) => this.#onNeedsGesture?.(needsGesture),
+      });
+      if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.#pageShown);
+      this.#keeper.check();
+    };
     void Promise.resolve()
       .then(() => this.#microphone.opened)
-      .then(
-        () => {
-          if (this.#shared.current !== context) return;
-          this.#keeper = new ContextKeeper(context, {
-            onNeedsGesture: (needsGesture) => this.#onNeedsGesture?.(needsGesture),
-          });
-          if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.#pageShown);
-          this.#keeper.check();
-        },
-        () => undefined,
-      );
+      .then(keep, keep);
   }
 
   readonly #pageShown = (): void => {

@@ -1,6 +1,8 @@
 // What must happen inside the visitor's gesture, before any `await` (the call's code is loaded after it):
 // the page's audio session type is set, the microphone is asked for, and the call's AudioContext is created
-// and resumed. Part of the launcher every page downloads, so it only starts things: the audio engine adopts
+// and resumed (where the call's code is here, by the call as it starts, in the same task: after its ticket is
+// asked for, since creating a context holds the main thread some 40 ms in Chromium). Part of the launcher every
+// page downloads, so it only starts things: the audio engine adopts
 // them (AudioEngineOptions.gesture) and turns their failures into the call's errors.
 import { claimAudioSession } from './audio-session.ts';
 import { canRequestMicrophone, microphoneConstraints, stopStream } from './microphone-request.ts';
@@ -34,9 +36,11 @@ export interface GestureAudioOptions {
 
 /** The audio opened in the gesture, handed to the call's audio engine (each part taken once). */
 export class GestureAudio {
-  private context: AudioContext | null = null;
+  #context: AudioContext | null = null;
+  /** The context was created, or will never be (no microphone API, or let go). */
+  #contextDone = false;
   /** Why the context could not be created in the gesture (reported by the engine). */
-  private contextFailure: { error: unknown } | null = null;
+  #contextFailure: { error: unknown } | null = null;
   #microphone: Promise<MediaStream> | null = null;
   /** The page's audio session, held until the microphone is taken (its taker claims it too) or let go. */
   #releaseSession: () => void = () => undefined;
@@ -44,7 +48,10 @@ export class GestureAudio {
   /** Call synchronously in the visitor's gesture. Never throws. */
   constructor({ microphone, audioProcessing, deviceId }: GestureAudioOptions) {
     // Without a microphone API (an insecure page) there is no call: the engine says so, and no context is made.
-    if (microphone && !canRequestMicrophone()) return;
+    if (microphone && !canRequestMicrophone()) {
+      this.#contextDone = true;
+      return;
+    }
     if (microphone) {
       // The session type first (iOS routes by it), then the microphone, then the context: Safari fixes the
       // context's rate when it is created, so a headset opened first keeps its own rate out of the call.
@@ -56,18 +63,26 @@ export class GestureAudio {
       }
       this.#microphone.catch(() => undefined);
     }
+  }
+
+  /** Creates the call's context, once. Call in the gesture: `takeContext()` does, unless the call waits for its code. */
+  openContext(): void {
+    if (this.#contextDone) return;
+    this.#contextDone = true;
     try {
-      this.context = newCallContext();
+      this.#context = newCallContext();
     } catch (error) {
-      this.contextFailure = { error };
+      this.#contextFailure = { error };
     }
   }
 
   /** The context created in the gesture (once), or null; throws what made its creation fail. */
   takeContext(): AudioContext | null {
-    const { context, contextFailure } = this;
-    this.context = this.contextFailure = null;
-    if (contextFailure) throw contextFailure.error;
+    this.openContext();
+    const context = this.#context;
+    const failure = this.#contextFailure;
+    this.#context = this.#contextFailure = null;
+    if (failure) throw failure.error;
     return context;
   }
 
@@ -82,8 +97,9 @@ export class GestureAudio {
   /** Lets go of whatever was not taken: the microphone's tracks are stopped once they arrive, the context closed. */
   release(): void {
     this.takeMicrophone()?.then(stopStream, () => undefined);
-    const context = this.context;
-    this.context = this.contextFailure = null;
+    this.#contextDone = true;
+    const context = this.#context;
+    this.#context = this.#contextFailure = null;
     if (context && context.state !== 'closed') context.close().catch(() => undefined);
   }
 }

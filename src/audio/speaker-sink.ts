@@ -9,7 +9,7 @@ import type { SharedAudioContext } from './shared-context.ts';
 export interface SpeakerSinkOptions extends PlaybackNodeOptions {
   outputDeviceId?: string | undefined;
   /** Settles when the microphone has been opened (or failed to): playback waits for it, because Safari
-   *  fixes the hardware rate when playback starts. Rejecting fails the sink's open too. */
+   *  fixes the hardware rate when playback starts. A microphone that failed leaves the agent's voice to play. */
   microphoneOpened?: (() => Promise<void> | null) | undefined;
   /** Opening failed: the owner tears the rest of the call's audio down. */
   onOpenFailed?: ((error: CallError) => void) | undefined;
@@ -79,7 +79,7 @@ export class SpeakerSink implements SpeakerOutput {
   }
 
   async #connect(generation: number, context: AudioContext): Promise<void> {
-    await this.#options.microphoneOpened?.();
+    await this.#options.microphoneOpened?.()?.catch(() => undefined);
     if (generation !== this.#generation) return;
     let playback: PlaybackNode;
     try {

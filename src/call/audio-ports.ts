@@ -23,10 +23,15 @@ export interface AudioSink {
   write(chunk: ArrayBuffer): void;
   /** Fade out within 5 ms and drop everything queued. */
   flush(): void;
+  /** The agent's turn is over (its final transcript): what is queued plays out, and running dry after it is no
+   *  break in its voice. */
+  utteranceEnded(): void;
   /** Resolves once everything queued so far has been played. */
   drained(): Promise<void>;
   /** Release the output. Safe to call more than once. */
   close(): void;
+  /** Times the playback ran out of audio before the stream's end, so far (where the output reports it). */
+  readonly underruns?: number;
 }
 
 /** What a call asks of its audio factory. */

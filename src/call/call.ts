@@ -1,15 +1,17 @@
-// The parts of one call (its audio ends, uplink, link, reconnector and timers) and what the session has
+// The parts of one call (its microphone and the agent's voice, uplink, link, reconnector and timers) and what the session has
 // learnt of it so far. The session owns the call's states; this only builds, holds and releases the parts.
 import type { ServerMessage } from '../protocol/index.ts';
 import type { AudioSink, FrameSource } from './audio-ports.ts';
 import type { ServerErrorMessage } from './close-errors.ts';
+import { CallMicrophone } from './call-microphone.ts';
 import { Connection, type CallTarget, type ConnectionOptions } from './connection.ts';
 import type { CallError } from './errors.ts';
+import { LinkQuality } from './link-quality.ts';
 import type { NetworkHints } from './network-hints.ts';
 import type { ReconnectPolicy } from './reconnect-policy.ts';
 import { Reconnector } from './reconnector.ts';
 import { Timers } from './timers.ts';
-import type { EndedDetail, SessionStats } from './types.ts';
+import type { EndedDetail, QualityDetail, SessionStats } from './types.ts';
 import { Uplink } from './uplink.ts';
 import { WholeSamples } from './whole-samples.ts';
 
@@ -27,14 +29,21 @@ export interface CallParts {
   sending: () => boolean;
   /** The microphone stalled or delivers again. */
   onStall: (stalled: boolean) => void;
+  /** The microphone went away mid-call. */
+  onMicrophoneLost: (error: CallError) => void;
   /** The line could not be brought back after a drop. */
   onLost: (error: CallError) => void;
+  /** The connection's quality changed (`stats.quality` says it too). */
+  onQuality: (detail: QualityDetail) => void;
 }
+
+/** How often the connection's quality is read: an outage shows within two seconds. */
+const QUALITY_MS = 250;
 
 export class Call {
   readonly target: CallTarget;
-  /** The microphone; null for a typed call, or once it is gone and the call goes on typed. */
-  source: FrameSource | null;
+  /** The microphone; none for a typed call, or while the call goes on typed (it may be taken back). */
+  readonly microphone: CallMicrophone;
   readonly sink: AudioSink;
   readonly uplink: Uplink;
   /** Agent audio cut to whole samples (a stray odd byte waits for the next chunk). */
@@ -65,11 +74,14 @@ export class Call {
   setupRetried = false;
   /** Stops listening to the browser's online/offline hints. */
   stopHints: () => void = () => {};
+  /** The connection's quality, judged afresh from each `ready` (null before the first). */
+  #quality: LinkQuality | null = null;
+  readonly #parts: CallParts;
 
   constructor(parts: CallParts) {
     const { link, stats } = parts;
+    this.#parts = parts;
     this.target = link.target;
-    this.source = parts.source;
     this.sink = parts.sink;
     let settle!: () => void;
     this.settled = new Promise<void>((resolve) => (settle = resolve));
@@ -88,6 +100,7 @@ export class Call {
       },
       onStall: parts.onStall,
     });
+    this.microphone = new CallMicrophone(parts.source, this.uplink, link.now, parts.onMicrophoneLost);
     this.reconnector = new Reconnector({
       link: this.link,
       policy: parts.policy,
@@ -95,6 +108,25 @@ export class Call {
       now: link.now,
       onFail: parts.onLost,
     });
+  }
+
+  /** The call went live on a new socket (`ready`): its quality is judged afresh, from now on every QUALITY_MS. */
+  judgeQuality(): void {
+    if (!this.#quality) this.timers.every(QUALITY_MS, () => this.assessQuality());
+    this.#quality = new LinkQuality();
+    this.assessQuality();
+  }
+
+  /** Reads the connection's quality while live or reconnecting (`lost`, then); a change is told. */
+  assessQuality(): void {
+    const { stats, link, onQuality, sending } = this.#parts;
+    const reconnecting = this.reconnector.reconnecting;
+    if (!this.#quality || (!reconnecting && !sending())) return;
+    const reading = { ...stats, ...this.link.reading(), underruns: this.sink.underruns ?? 0, reconnecting };
+    const quality = this.#quality.assess(reading, link.now());
+    if (quality === stats.quality) return;
+    stats.quality = quality;
+    onQuality({ quality, rttMs: stats.rttMs });
   }
 
   /** What `ended` says of the call at `now` (on the call's clock): the service's figures when it sent them,
@@ -119,7 +151,7 @@ export class Call {
     this.reconnector.stop();
     this.timers.clearAll();
     this.link.close(!this.endedMessage);
-    this.source?.close();
+    this.microphone.close();
     this.uplink.stop();
     this.sink.close();
     // A hang-up waiting for the service's answer (its timer was just cleared) is answered now.

@@ -1,11 +1,16 @@
 // The link to the service for one call: ticket, socket, handshake retry, the wait for `ready`, pings while
-// live (whether the link is alive is Liveness's rule) and the bound on audio queued behind a slow uplink. It
-// knows nothing of the call's states; the session decides what a close or a silent link means.
+// live (whether the link is alive is Liveness's rule, how long they take RoundTrips') and which frames a thin
+// uplink still carries in time (UplinkPacer's). It knows nothing of the call's states; the session decides what
+// a close or a silent link means.
 import { encodeMessage, type ClientMessage } from '../protocol/index.ts';
 import { CallError, describeError } from './errors.ts';
+import type { LinkReading } from './link-quality.ts';
 import { Liveness, type LivenessTimeouts } from './liveness.ts';
+import { RoundTrips } from './round-trips.ts';
+import { PageBlocks } from './page-block.ts';
 import { requestTicket, type Ticket } from './ticket.ts';
 import { Timers } from './timers.ts';
+import { UplinkPacer } from './uplink-pacer.ts';
 
 /** What the connection needs of a WebSocket (the browser's, or a fake in tests). */
 export interface SocketLike {
@@ -28,6 +33,8 @@ export interface CallTarget {
 export interface ConnectionTimeouts extends LivenessTimeouts {
   /** Ticket request. */
   ticketMs: number;
+  /** The first ticket request after a drop (see openOnce). */
+  reconnectTicketMs: number;
   /** From creating the socket to its `open`. */
   connectMs: number;
   /** From the socket's `open` to the service's `ready`. */
@@ -63,12 +70,12 @@ export interface ConnectionOptions {
   onClose: (code: number, reason: string) => void;
   /** The link was found dead (see Liveness) while liveness was watched. */
   onSilent: () => void;
+  /** Where the browser reports the page's Content-Security-Policy refusing a request (page-block.ts). */
+  violations?: EventTarget | null;
 }
 
-/** Frames are held back while the socket has more than this unsent (0.5 s of 16 kHz audio). */
-export const MAX_BUFFERED_BYTES = 16 * 1024;
-/** Frames held back behind a slow uplink, at most (0.5 s of 20 ms frames); older ones are dropped. */
-export const MAX_QUEUED_FRAMES = 25;
+/** Nothing heard for the ping interval plus this (and a ping waiting this long): the link is silent for now. */
+const SILENT_MS = 2000;
 
 export class Connection {
   #socket: SocketLike | null = null;
@@ -78,17 +85,20 @@ export class Connection {
   /** Settles the open under way (false) when the socket is let go before it opened. */
   #abandonOpen: (() => void) | null = null;
   readonly #abort = new AbortController();
-  /** The current socket's (a new one at each `open`). */
+  /** The current socket's (new ones at each `open`). */
   #liveness: Liveness;
-  /** Frames waiting for the socket to drain (see sendFrame). */
-  #queued: ArrayBuffer[] = [];
+  #trips = new RoundTrips();
+  #pacer = new UplinkPacer(this.#trips);
   #closed = false;
+  /** The page's policy refusing the ticket or the socket while the link opens: BLOCKED_BY_PAGE. */
+  readonly #blocks: PageBlocks;
 
   readonly #options: ConnectionOptions;
 
   constructor(options: ConnectionOptions) {
     this.#options = options;
     this.#liveness = new Liveness(options.timeouts, options.now);
+    this.#blocks = new PageBlocks(options.violations ?? null);
   }
 
   get isOpen(): boolean {
@@ -113,9 +123,13 @@ export class Connection {
   }
 
   /** One ticket and one socket: true once open, false when the socket closed before opening (or the link
-   *  was closed meanwhile); rejects with a CallError when the ticket or the socket failed otherwise. */
-  async openOnce(): Promise<boolean> {
-    const ticket = await this.#fetchTicket();
+   *  was closed meanwhile); rejects with a CallError when the ticket or the socket failed otherwise.
+   *  `afterDrop`: the first after a dead line, which the browser may send on a connection it opened before (its
+   *  pool keeps idle ones), dead with the rest of the old path (Wi-Fi → 4G). Nothing would ever answer: it
+   *  is given `reconnectTicketMs`, or five of the line's last round trips where that is longer (a new connection
+   *  with TLS takes four), and an aborted request's connection is closed, so the next attempt opens one. */
+  async openOnce(afterDrop = false): Promise<boolean> {
+    const ticket = await this.#fetchTicket(afterDrop);
     if (this.#closed) return false;
     return this.#openSocket(ticket);
   }
@@ -131,7 +145,9 @@ export class Connection {
     const socket = this.#socket;
     if (!socket || socket.readyState !== 1) return false;
     try {
-      socket.send(encodeMessage(message));
+      const text = encodeMessage(message);
+      socket.send(text);
+      this.#pacer.written += text.length;
       return true;
     } catch {
       return false;
@@ -139,25 +155,28 @@ export class Connection {
   }
 
   /**
-   * Hands one audio frame to the socket; returns how many frames went out. Behind a slow uplink (the socket
-   * has more than MAX_BUFFERED_BYTES unsent) frames wait here, at most MAX_QUEUED_FRAMES of them: the oldest
-   * is dropped (counted) for each new one, so what goes out when the link catches up is the newest audio,
-   * and pings are never stuck behind seconds of it.
+   * Hands one audio frame to the socket, or drops it (counted in `framesDropped`) when the line is so backed up
+   * that the service would hear it too late (see UplinkPacer). Nothing waits here: what goes out is always the
+   * newest audio, and pings are never stuck behind frames of ours. Returns how many frames went out (0 or 1).
    */
   sendFrame(frame: ArrayBuffer): number {
     const socket = this.#socket;
     if (!socket || socket.readyState !== 1) return 0;
-    this.#queued.push(frame);
-    if (this.#queued.length > MAX_QUEUED_FRAMES) {
-      this.#queued.shift();
+    if (!this.#pacer.admit(frame, this.#options.now(), socket.bufferedAmount)) {
       this.#options.stats.framesDropped++;
+      return 0;
     }
-    let sent = 0;
-    while (this.#queued.length && socket.bufferedAmount <= MAX_BUFFERED_BYTES) {
-      socket.send(this.#queued.shift()!);
-      sent++;
-    }
-    return sent;
+    socket.send(frame);
+    return 1;
+  }
+
+  /** What the current socket says of the link now, for LinkQuality. */
+  reading(): Pick<LinkReading, 'roundTrips' | 'waitingMs' | 'silent'> {
+    return {
+      roundTrips: this.#trips.recent,
+      waitingMs: this.#trips.waiting(this.#options.now())?.ms ?? 0,
+      silent: this.#liveness.silentFor(this.#options.timeouts.pingMs + SILENT_MS),
+    };
   }
 
   /** Waits `readyMs` for `ready` on the socket just opened; `late` runs if it does not come. The wait belongs
@@ -170,26 +189,36 @@ export class Connection {
     });
   }
 
-  /** The service said `ready` on this socket: the wait for it ends, and from now on the socket is pinged every
-   *  `pingMs` while `wanted()`; `onSilent` reports it once Liveness finds the link dead. */
+  /** The service said `ready` on this socket: the wait for it ends, and from now on the socket is pinged at once
+   *  (before any audio, the line's own round trip) and every `pingMs` while `wanted()`; `onSilent` reports it
+   *  once Liveness finds the link dead. */
   ready(wanted: () => boolean): void {
     this.#timers.clear(this.#readyTimer);
     this.#readyTimer = null;
+    this.#ping();
     this.#timers.every(this.#options.timeouts.pingMs, () => {
       if (!this.isOpen) return false;
-      if (!wanted()) return;
-      if (!this.#liveness.tick()) {
-        this.#options.onSilent();
-        return false;
-      }
-      this.send({ type: 'ping' });
+      if (wanted()) return this.#ping();
     });
+  }
+
+  /** Sends a ping; false when the link is found dead instead (`onSilent` is told). */
+  #ping(): boolean {
+    if (!this.#liveness.tick()) {
+      this.#options.onSilent();
+      return false;
+    }
+    if (this.send({ type: 'ping' })) this.#trips.sent({ at: this.#options.now(), bytes: this.#pacer.written });
+    return true;
   }
 
   /** The service answered a ping. */
   ponged(): void {
-    const rttMs = this.#liveness.ponged();
-    if (rttMs !== null) this.#options.stats.rttMs = rttMs;
+    const now = this.#options.now();
+    const ping = this.#trips.answered(now);
+    if (!ping) return;
+    this.#options.stats.rttMs = ping.ms;
+    this.#pacer.answered(ping, now);
   }
 
   /** Closes the link for good (1000). `sayEnd` sends `end` first when the socket is open. */
@@ -197,6 +226,7 @@ export class Connection {
     if (this.#closed) return;
     this.#closed = true;
     this.#abort.abort();
+    this.#blocks.stop();
     this.#letGo(sayEnd);
   }
 
@@ -205,21 +235,25 @@ export class Connection {
     this.#abandonOpen?.();
     this.#timers.clearAll();
     this.#readyTimer = null;
-    this.#queued = [];
     const socket = this.#socket;
     this.#socket = null;
     if (socket) letGo(socket, sayEnd);
   }
 
-  async #fetchTicket(): Promise<Ticket> {
+  async #fetchTicket(afterDrop: boolean): Promise<Ticket> {
+    const { ticketMs, reconnectTicketMs } = this.#options.timeouts;
     const { serverUrl, publicId } = this.#options.target;
+    this.#blocks.expect(serverUrl);
     const ticket = await requestTicket({
       serverUrl,
       publicId,
       visit: this.#options.visits.get(),
       fetch: this.#options.fetch,
-      timeoutMs: this.#options.timeouts.ticketMs,
+      timeoutMs: afterDrop ? Math.max(reconnectTicketMs, 5 * (this.#options.stats.rttMs ?? 0)) : ticketMs,
       signal: this.#abort.signal,
+    }).catch(async (error: CallError) => {
+      // Refused by the page's policy, or the network's failure?
+      throw (error.code === 'CONNECTION_LOST' && (await this.#blocks.report())) || error;
     });
     if (ticket.visit) this.#options.visits.put(ticket.visit);
     return ticket;
@@ -230,12 +264,15 @@ export class Connection {
   #openSocket(ticket: Ticket): Promise<boolean> {
     const url = new URL(ticket.wsUrl);
     url.searchParams.set('token', ticket.token);
+    this.#blocks.expect(url.href);
     return new Promise((resolve, reject) => {
       let socket: SocketLike;
       try {
         socket = this.#options.createSocket(url.href);
       } catch (error) {
-        return reject(new CallError('CONNECTION_LOST', `The call socket could not be opened (${describeError(error)}).`));
+        // Firefox throws for a socket the page's policy refuses (its report follows).
+        const lost = new CallError('CONNECTION_LOST', `The call socket could not be opened (${describeError(error)}).`);
+        return void this.#blocks.report().then((blocked) => reject(blocked ?? lost));
       }
       socket.binaryType = 'arraybuffer';
       this.#socket = socket;
@@ -262,8 +299,11 @@ export class Connection {
       this.#abandonOpen = abandon;
       socket.onopen = () => {
         opened = true;
+        this.#blocks.stop();
         stopWaiting();
         this.#liveness = new Liveness(this.#options.timeouts, this.#options.now);
+        this.#trips = new RoundTrips();
+        this.#pacer = new UplinkPacer(this.#trips);
         this.#options.onOpen?.();
         resolve(true);
       };
@@ -275,7 +315,13 @@ export class Connection {
         refused();
         resolve(false);
       };
-      socket.onerror = () => {}; // a close event always follows; it carries what we need
+      // A close event follows and carries what we need; but not for a socket the page's policy refused (Chromium).
+      socket.onerror = () =>
+        void this.#blocks.report().then((blocked) => {
+          if (!blocked || this.#abandonOpen !== abandon) return;
+          refused();
+          reject(blocked);
+        });
       socket.onmessage = (event) => {
         this.#liveness.heard();
         this.#options.onMessage(event.data);

@@ -18,12 +18,13 @@ const RETRYABLE: Record<ErrorCode, boolean> = {
   AUDIO_UNSUPPORTED: false,
   TIMEOUT: true,
   LOAD_FAILED: true,
+  BLOCKED_BY_PAGE: false,
 };
 
 /** Seconds to wait before retrying when the service gives no figure of its own. */
 const DEFAULT_RETRY_AFTER: Partial<Record<ErrorCode, number>> = { BUSY: 60 };
 
-export const ERROR_CODES = Object.keys(RETRYABLE) as ErrorCode[];
+export const ERROR_CODES = /* @__PURE__ */ Object.keys(RETRYABLE) as ErrorCode[];
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(RETRYABLE, value);

@@ -3,7 +3,9 @@
 // more than `livenessMs - pingMs` for an answer. At a normal pace the first condition decides. In a tab hidden
 // for minutes, where Chrome runs timers once a minute, a tick that comes a minute late is no silence of the
 // service when the ping of the tick before was answered; a ping left unanswered is found at the next tick.
-// One per socket, from its `open`. No timers here: the Connection ticks it every `pingMs`, on the clock it is given.
+// The same rule over a shorter span says the link is silent for now (the call shows `lost`, see link-quality.ts).
+// One per socket, from its `open`. No timers here: the Connection ticks it every `pingMs`, on the clock it is
+// given. How long pings take is RoundTrips' (round-trips.ts).
 
 export interface LivenessTimeouts {
   /** Interval of application-level pings while live. */
@@ -14,8 +16,6 @@ export interface LivenessTimeouts {
 
 export class Liveness {
   #lastHeardAt: number;
-  /** When the latest ping went out, until its answer (for the round trip). */
-  #pingSentAt: number | null = null;
   /** When the first ping since the service was last heard went out (null: none is waiting). */
   #unansweredSince: number | null = null;
 
@@ -35,23 +35,23 @@ export class Liveness {
     this.#lastHeardAt = this.#now();
   }
 
-  /** A ping tick: false when the link is dead, else true (a ping goes out now, and is timed). */
-  tick(): boolean {
-    const { pingMs, livenessMs } = this.#timeouts;
+  /** Whether nothing has arrived for `spanMs` and a ping has waited more than `spanMs - pingMs` for an answer. */
+  silentFor(spanMs: number): boolean {
     const now = this.#now();
-    let waiting = this.#unansweredSince;
-    // Anything heard since that ping went out answers it.
-    if (waiting !== null && waiting <= this.#lastHeardAt) waiting = null;
-    if (waiting !== null && now - this.#lastHeardAt > livenessMs && now - waiting > livenessMs - pingMs) return false;
-    this.#unansweredSince = waiting ?? now;
-    this.#pingSentAt = now;
+    const waiting = this.#waiting();
+    return waiting !== null && now - this.#lastHeardAt > spanMs && now - waiting > spanMs - this.#timeouts.pingMs;
+  }
+
+  /** A ping tick: false when the link is dead, else true (a ping goes out now). */
+  tick(): boolean {
+    if (this.silentFor(this.#timeouts.livenessMs)) return false;
+    this.#unansweredSince = this.#waiting() ?? this.#now();
     return true;
   }
 
-  /** The service answered a ping: the round trip in milliseconds, or null when no ping was out. */
-  ponged(): number | null {
-    const sentAt = this.#pingSentAt;
-    this.#pingSentAt = null;
-    return sentAt === null ? null : this.#now() - sentAt;
+  /** When the first ping still unanswered went out; anything heard since it went out answers it. */
+  #waiting(): number | null {
+    const waiting = this.#unansweredSince;
+    return waiting !== null && waiting > this.#lastHeardAt ? waiting : null;
   }
 }

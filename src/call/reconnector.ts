@@ -44,6 +44,11 @@ export class Reconnector {
     this.#options = options;
   }
 
+  /** The line is being brought back (from a drop until `back()`, or until the call is over). */
+  get reconnecting(): boolean {
+    return !this.#stopped && this.#outage?.backAt === Infinity;
+  }
+
   /** The line dropped after `ready`: brings it back. Resolves once it is back, or once the call ended. */
   async dropped(): Promise<void> {
     if (this.#stopped) return;
@@ -95,18 +100,24 @@ export class Reconnector {
   }
 
   async #retry(budget: ReconnectBudget): Promise<void> {
+    const { now } = this.#options;
+    let attemptedAt = -Infinity;
     while (!this.#stopped) {
       const delay = budget.nextDelay();
       if (delay === null) return this.#fail(new CallError('CONNECTION_LOST', GIVE_UP_MESSAGE));
-      await this.#pause(delay);
+      // The pause counts from the start of the attempt before: one that failed by timing out has waited already.
+      await this.#pause(delay - (now() - attemptedAt));
       if (this.#stopped) return;
-      if ((await this.#attempt()) || this.#stopped) return;
+      const first = attemptedAt === -Infinity;
+      attemptedAt = now();
+      if ((await this.#attempt(first)) || this.#stopped) return;
       this.#options.link.drop();
     }
   }
 
-  /** One ticket and one socket, up to `ready`: true once it came. */
-  async #attempt(): Promise<boolean> {
+  /** One ticket and one socket, up to `ready`: true once it came. The first of an outage may go on a connection
+   *  of the dead path (see Connection.openOnce). */
+  async #attempt(first: boolean): Promise<boolean> {
     const { link } = this.#options;
     // Settled by `ready` (which may come with the `open`, before openOnce resolves), by a close before it,
     // by the `ready` timeout, or by stop().
@@ -120,7 +131,7 @@ export class Reconnector {
     });
     this.#attemptDone = done;
     try {
-      if (!(await link.openOnce()) || this.#stopped) return false;
+      if (!(await link.openOnce(first)) || this.#stopped) return false;
       if (!settled) link.awaitReady(() => this.attemptFailed());
       return await ready;
     } catch (error) {

@@ -7,6 +7,13 @@ import type { RememberMode } from './visit-tokens.ts';
 import type { PlaybackStatus } from '../../worklets/messages.ts';
 import type { MeterHost } from '../worker/meter-canvas.ts';
 
+export interface StartOptions {
+  /** false: a typed call (no microphone). */
+  microphone?: boolean;
+  /** The browser says the microphone is granted: the ticket need not wait for it (see CallSession.start). */
+  microphoneGranted?: boolean;
+}
+
 /** Where a call's socket and audio frames are handled. */
 export type Transport = 'worker' | 'main-thread';
 
@@ -14,8 +21,10 @@ export interface SessionLike {
   readonly state: CallState;
   readonly transcript: { readonly all: readonly Turn[]; readonly breaks: readonly number[] };
   readonly stats: SessionStats;
-  /** Whether the current call uses a microphone. */
+  /** Whether the current call uses a microphone (open, or asked for): false for a typed call. */
   readonly microphone: boolean;
+  /** A microphone is open for the current call (its track live). */
+  readonly microphoneHeld: boolean;
   /** The browser says it is offline (a hint). */
   readonly offline: boolean;
   muted: boolean;
@@ -26,10 +35,12 @@ export interface SessionLike {
    *  the page paints them itself. */
   readonly meterHost: MeterHost | null;
   on<K extends keyof SessionEventMap>(name: K, listener: (detail: SessionEventMap[K]) => void): () => void;
-  start(target: CallTarget, options?: { microphone?: boolean }): Promise<void>;
+  start(target: CallTarget, options?: StartOptions): Promise<void>;
   /** `reason`: the widget's own, said in `ended` (another call started on the page). */
   end(reason?: string): Promise<void>;
   sendText(text: string): void;
+  /** The visitor types instead (`false`) or talks again (`true`, in their gesture). */
+  setMicrophone(on: boolean): void;
   forget(): void;
   pageRestored(): void;
 }

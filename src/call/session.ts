@@ -3,7 +3,8 @@
 // a drop the Reconnector's; which of the service's messages a call takes is incoming.ts'; which visit token a
 // ticket carries is VisitTokens'. No DOM and no Web Audio: audio comes through FrameSource / AudioSink, the
 // network, visit store and clock through the options (see session-options.ts).
-import { byteLength, CloseCode, isReconnectable, MAX_MESSAGE_BYTES } from '../protocol/index.ts';
+import { CloseCode, isReconnectable } from '../protocol/index.ts';
+import { openCallAudio } from './audio-opening.ts';
 import type { AudioSink, FrameSource } from './audio-ports.ts';
 import { sanitizeAvatar } from './avatar.ts';
 import { Call } from './call.ts';
@@ -13,9 +14,11 @@ import { Emitter } from './emitter.ts';
 import { CallError, toCallError } from './errors.ts';
 import { takeMessage, type IncomingHandlers, type ReadyMessage } from './incoming.ts';
 import { withDefaults, type ResolvedSessionOptions, type SessionOptions } from './session-options.ts';
+import type { StartOptions } from './session-like.ts';
 import { canMove, isActive } from './state-machine.ts';
 import { TranscriptTurns } from './transcript.ts';
-import type { CallState, ReadyDetail, SessionEventMap, SessionStats } from './types.ts';
+import { typedText } from './typed-text.ts';
+import { freshStats, type CallState, type ReadyDetail, type SessionEventMap, type SessionStats } from './types.ts';
 import { VisitTokens, type RememberMode } from './visit-tokens.ts';
 
 export type { CallTarget, SocketLike } from './connection.ts';
@@ -32,7 +35,7 @@ export class CallSession extends Emitter<SessionEventMap> {
   #ending: Promise<void> | null = null;
   readonly #visits: VisitTokens;
   /** What the link of every call is built with. */
-  readonly #linkBase: Pick<ConnectionOptions, 'fetch' | 'createSocket' | 'timeouts' | 'now'>;
+  readonly #linkBase: Pick<ConnectionOptions, 'fetch' | 'createSocket' | 'timeouts' | 'now' | 'violations'>;
   #muted = false;
   /** True while a call's last state change and its `ended`/`error` are being announced. */
   #announcingEnd = false;
@@ -42,9 +45,9 @@ export class CallSession extends Emitter<SessionEventMap> {
   constructor(options: SessionOptions) {
     super();
     this.#options = withDefaults(options);
-    const { visits, fetch, createSocket, timeouts, clock } = this.#options;
+    const { visits, fetch, createSocket, timeouts, clock, violations } = this.#options;
     this.#visits = new VisitTokens(visits, () => this.remember);
-    this.#linkBase = { fetch, createSocket, timeouts, now: clock };
+    this.#linkBase = { fetch, createSocket, timeouts, now: clock, violations };
   }
 
   get state(): CallState {
@@ -78,19 +81,21 @@ export class CallSession extends Emitter<SessionEventMap> {
 
   /** Whether the current call uses a microphone (false for a typed call, or once it went on typed). */
   get microphone(): boolean {
-    return this.#call?.source != null;
+    return this.#call?.microphone.held ?? false;
   }
 
-  /**
-   * Goes on as a typed call: the microphone is released, silent frames keep the uplink's real-time pace, the
-   * agent's voice still plays. For a microphone that ended mid-call with no other device to fall back to.
-   */
-  continueWithoutMicrophone(): void {
+  /** The visitor types instead (`false`: the microphone is released, silent frames keep the uplink's real-time
+   *  pace, the agent's voice still plays) or talks again (`true`, in their gesture: a new microphone from
+   *  `createMicrophone` for the same call, no new ticket; a refusal leaves the call typed and says why). Only while
+   *  the call is live or reconnecting. */
+  setMicrophone(on: boolean): void {
     const call = this.#call;
-    if (!call || call.finished || !call.source) return;
-    call.source.close();
-    call.source = null;
-    call.uplink.withoutSource();
+    if (!call || call.finished || call.microphone.held === on || (this.#state !== 'live' && this.#state !== 'reconnecting')) return;
+    const source = on ? this.#options.createMicrophone() : null;
+    if (source) call.microphone.takeBack(source, () => this.#state === 'live', (error) => this.#microphoneLost(call, error));
+    else if (on) return;
+    else call.microphone.letGo();
+    this.emit('microphone', { on });
   }
 
   /**
@@ -121,16 +126,17 @@ export class CallSession extends Emitter<SessionEventMap> {
 
   /**
    * Starts a call. Resolves once the call is live, or once it has failed or been ended (the outcome is in
-   * `state` and the events); it never rejects for a call failure. Call it inside the user's gesture.
+   * `state` and the events); it never rejects for a call failure. Call it inside the user's gesture. When the
+   * ticket is asked for (`microphoneGranted`): see audio-opening.ts.
    */
-  async start(target: CallTarget, options: { microphone?: boolean } = {}): Promise<void> {
+  async start(target: CallTarget, options: StartOptions = {}): Promise<void> {
     // A listener of the last call's final state starting a new call waits until `ended`/`error` is out.
     if (this.#announcingEnd) {
       return new Promise((resolve) => queueMicrotask(() => resolve(this.start(target, options))));
     }
     const microphone = options.microphone !== false;
     if (isActive(this.#state)) return this.#call?.settled;
-    if (!target.publicId) throw new TypeError('voice-agent: a public-id is needed to start a call');
+    if (!target.publicId) throw new TypeError('voice-agent: a call needs a public-id');
     this.transcript.clear();
     this.stats = freshStats();
     let audio: { source: FrameSource | null; sink: AudioSink };
@@ -154,12 +160,11 @@ export class CallSession extends Emitter<SessionEventMap> {
     this.#move('connecting');
     // A listener of that state change may have hung up already: then nothing is opened.
     if (call.finished) return call.settled;
-    // Both are asked for in this same task, so the user's gesture still counts for them.
-    const { source, sink } = call;
-    const audioReady = Promise.all([
-      source ? attempt(() => source.open()) : undefined,
-      attempt(() => sink.open((error) => this.#fail(call, error))),
-    ]);
+    const audioReady = openCallAudio(call, !!options.microphoneGranted, {
+      opened: () => this.#microphoneOpened(call),
+      refused: (error) => this.#microphoneLost(call, error),
+      failed: (error) => this.#fail(call, error),
+    });
     void this.#setUp(call, audioReady);
     return call.settled;
   }
@@ -182,22 +187,21 @@ export class CallSession extends Emitter<SessionEventMap> {
     if (this.#state !== 'live' || !call?.link.isOpen) {
       throw new Error(`voice-agent: sendText needs a live call (the call is ${this.#state})`);
     }
-    if (typeof text !== 'string' || !text.trim()) return;
-    const bytes = byteLength(JSON.stringify({ type: 'text', text }));
-    if (bytes > MAX_MESSAGE_BYTES) {
-      throw new RangeError(
-        `voice-agent: the text is too long to send (${bytes} bytes; a message may not exceed ${MAX_MESSAGE_BYTES})`,
-      );
-    }
+    const message = typedText(text);
+    if (!message) return;
     this.#flushPlayback(call);
-    call.link.send({ type: 'text', text });
+    call.link.send(message);
   }
 
   /** The parts of one call, wired to this session. */
   #newCall(target: CallTarget, source: FrameSource | null, sink: AudioSink): Call {
     const handlers: IncomingHandlers = {
       ready: (message) => this.#onReady(call, message),
-      transcript: ({ role, text, final }) => this.emit('transcript', this.transcript.apply(role, text, final)),
+      transcript: ({ role, text, final }) => {
+        // Audio and transcript share one ordered socket: the agent's final words follow its last audio.
+        if (role === 'agent' && final) call.sink.utteranceEnded();
+        this.emit('transcript', this.transcript.apply(role, text, final));
+      },
       interrupted: () => {
         this.#flushPlayback(call);
         this.emit('interrupted', {});
@@ -224,6 +228,8 @@ export class CallSession extends Emitter<SessionEventMap> {
       network: this.#options.network,
       sending: () => this.#state === 'live',
       onStall: (stalled) => this.emit('uplink', { stalled }),
+      onMicrophoneLost: () => this.#microphoneLost(call),
+      onQuality: (detail) => this.emit('quality', detail),
       onLost: (error) => this.#fail(call, error),
     });
     call.uplink.muted = this.#muted;
@@ -261,14 +267,15 @@ export class CallSession extends Emitter<SessionEventMap> {
     const detail: ReadyDetail = { conversationId: message.conversationId, maxSeconds: message.maxSeconds, agent };
     this.#move('live');
     this.emit('ready', detail);
-    call.uplink.start(call.source !== null);
-    if (!reconnected) {
-      call.source?.start(
-        (frame) => call.uplink.push(frame),
-        () => this.#microphoneLost(call),
-      );
-    }
+    call.judgeQuality();
+    // A microphone still opening joins the uplink when it is open; silence keeps the pace until then.
+    call.microphone.live();
     call.settle();
+  }
+
+  /** The microphone is open: its frames go out from `ready` on (at once, when the call is already live). */
+  #microphoneOpened(call: Call): void {
+    if (!call.finished) call.microphone.opened(this.#state === 'live');
   }
 
   /** The line dropped after `ready` (a close that is not the end, or a dead link): the call waits in
@@ -282,20 +289,24 @@ export class CallSession extends Emitter<SessionEventMap> {
     call.samples.reset();
     this.#move('reconnecting');
     void call.reconnector.dropped();
+    call.assessQuality();
   }
 
-  /** The microphone went away mid-call and no other device could take over: the call goes on typed. */
-  #microphoneLost(call: Call): void {
-    if (call !== this.#call || call.finished || !call.source) return;
-    this.continueWithoutMicrophone();
-    this.emit('microphone', { lost: true });
+  /** The microphone went away mid-call and no other device could take over, or it was refused (`refused`: why)
+   *  beside the ticket or when taken back: the call goes on typed, and says why. A refusal before the socket is
+   *  open fails the call as a refusal always has: nothing of it has begun (the ticket expires unused). */
+  #microphoneLost(call: Call, refused?: CallError): void {
+    if (call !== this.#call || call.finished || !call.microphone.held) return;
+    if (refused && this.#state === 'connecting' && !call.link.isOpen) return this.#fail(call, refused);
+    call.microphone.letGo();
+    this.emit('microphone', { on: false, lost: true, ...(refused && { refused: refused.code }) });
   }
 
   /** The service ended the call: the agent may still be finishing its goodbye, so let it play first. */
   #serverEnded(call: Call): void {
     call.endReason ??= 'closed';
     this.#move('ending');
-    call.source?.close();
+    call.microphone.close();
     call.uplink.stop();
     call.timers.after(this.#options.timeouts.drainMs, () => this.#finish(call));
     void call.sink.drained().catch(() => {}).then(() => this.#finish(call));
@@ -327,7 +338,7 @@ export class CallSession extends Emitter<SessionEventMap> {
     call.hangingUp = true;
     call.endReason ??= call.startedAt === null ? 'cancelled' : 'caller_hangup';
     this.#move('ending');
-    call.source?.close();
+    call.microphone.close();
     call.uplink.stop();
     this.#flushPlayback(call);
     if (wasLive && call.link.isOpen) {
@@ -381,17 +392,4 @@ export class CallSession extends Emitter<SessionEventMap> {
     call.samples.reset();
     call.sink.flush();
   }
-}
-
-/** Runs `fn` now; a synchronous throw becomes a rejection. */
-function attempt<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return fn();
-  } catch (error) {
-    return Promise.reject(error);
-  }
-}
-
-function freshStats(): SessionStats {
-  return { droppedMessages: 0, framesSent: 0, framesDropped: 0, audioBytesReceived: 0, rttMs: null };
 }

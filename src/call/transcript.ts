@@ -5,6 +5,10 @@ export interface Turn {
   role: Role;
   text: string;
   final: boolean;
+  /** When the turn began (epoch ms, the page's clock). */
+  at: number;
+  /** The visitor typed it (the service's echo of a `text` message, spec §6.2). */
+  typed?: boolean;
 }
 
 const MAX_TURNS = 500;
@@ -19,6 +23,12 @@ export class TranscriptTurns {
   #open = new Map<Role, Turn>();
   #nextId = 1;
   #drops: number[] = [];
+  readonly #now: () => number;
+
+  /** `now`: the wall clock each turn's `at` is read from. */
+  constructor(now: () => number = Date.now) {
+    this.#now = now;
+  }
 
   get all(): readonly Turn[] {
     return this.#turns;
@@ -39,7 +49,7 @@ export class TranscriptTurns {
   apply(role: Role, text: string, final: boolean): TranscriptDetail {
     let turn = this.#open.get(role);
     if (!turn) {
-      turn = { id: this.#nextId++, role, text, final };
+      turn = { id: this.#nextId++, role, text, final, at: this.#now() };
       this.#turns.push(turn);
       if (this.#turns.length > MAX_TURNS) this.#turns.shift();
     }

@@ -71,6 +71,13 @@ export class Uplink {
     this.#fill();
   }
 
+  /** The source joins (a microphone that opened after `ready`): its frames replace the silence from now on. */
+  withSource(): void {
+    if (this.#hasSource) return;
+    this.#hasSource = true;
+    this.#lastFrameAt = this.#options.now();
+  }
+
   /** A frame from the source. */
   push(frame: ArrayBuffer): void {
     if (!this.#running || !this.#hasSource) return;

@@ -1,21 +1,13 @@
 import { GestureAudio } from '../audio/gesture-audio.ts';
-import type { CallState, CallStats } from '../call/types.ts';
+import type { CallState, CallStats, DiagnoseReport, TranscriptEntry } from '../call/types.ts';
 import type { AudioFactory, CallUi } from './internal/call-ui.ts';
 import { adoptStyles } from './internal/css-text.ts';
+import { diagnose } from './internal/diagnose-loader.ts';
 import { ReactiveHost } from './internal/reactive-host.ts';
 import { upgradeProperties } from './internal/upgrade-properties.ts';
+import type { Layout, Placement } from './element-properties.ts';
 import { Widget } from './internal/widget.ts';
 import { styles } from './voice-agent-element.styles.ts';
-
-export type Layout = 'floating' | 'inline';
-export type Placement = 'end' | 'start';
-
-/** The properties a page sets (a framework may set them before the element's definition has loaded; React's
- *  JSX types in src/react.ts offer these). */
-export const SETTABLE_PROPERTIES = [
-  'publicId', 'serverUrl', 'audioProcessing', 'workletBase', 'muted', 'layout', 'placement', 'open', 'remember',
-  'theme', 'inputDeviceId', 'outputDeviceId', 'continue',
-] as const;
 
 /**
  * `<voice-agent>`: a call with a business's published voice agent, in Arabic (right to left), French or
@@ -50,9 +42,12 @@ export const SETTABLE_PROPERTIES = [
  * @event {CustomEvent<ToolDetail>} voice-agent-tool - The agent runs a tool or finished one: `{name, status, ok?}`.
  * @event {CustomEvent<EndedDetail>} voice-agent-ended - The call ended: `{reason, durationSeconds, billedSeconds, freeSeconds, conversationId}`.
  * @event {CustomEvent<ErrorDetail>} voice-agent-error - The call failed: `{code, message, retryable, retryAfterSeconds?}`.
+ * @event {CustomEvent<QualityDetail>} voice-agent-quality - The connection's quality changed during a call:
+ *   `{quality: 'good' | 'fair' | 'poor' | 'lost', rttMs}` (also `stats.quality`).
  * @event {CustomEvent<ToggleDetail>} voice-agent-toggle - The floating panel opened or closed: `{open}`.
  * @event {CustomEvent<FeedbackDetail>} voice-agent-feedback - The visitor rated the call that ended (once per
  *   call): `{rating: 'up' | 'down', conversationId}`. The widget keeps and sends nothing: the page decides.
+ * @event {CustomEvent<MicrophoneDetail>} voice-agent-microphone - During a call, `microphone` changed: `{on}`.
  *
  * @slot consent - The owner's consent notice (text and links, in the page's own markup). When given, no call
  *   starts until the visitor presses "Accept and call" under it; accepted once per visit (a day, in
@@ -96,6 +91,7 @@ export const SETTABLE_PROPERTIES = [
  * @csspart placeholder - Holds the inline panel's place while its code loads.
  * @csspart ended - The end reason, the duration and Call again.
  * @csspart offline-notice - Said while the browser reports it is offline during a call.
+ * @csspart quality - The sign of a weak or lost connection during a call (only while the quality is not `good`).
  * @csspart microphone-held-notice - Said while the system holds the microphone during a call (a phone call, another app).
  * @csspart consent - The consent notice (its heading and the `consent` slot).
  * @csspart consent-button - Accepts the consent notice and calls.
@@ -110,6 +106,11 @@ export const SETTABLE_PROPERTIES = [
  * @csspart resume-button - Tap to continue: resumes the call's audio in that tap.
  * @csspart typed-notice - Said at the top of a call that goes on without a microphone (typed).
  * @csspart type-instead-button - Continue by typing, where a voice call cannot start for want of a microphone.
+ * @csspart microphone-off-button - Type instead (beside Mute): lets go of the microphone, the call goes on typed.
+ * @csspart microphone-on-button - Talk instead (beside Mute): a typed call takes the microphone.
+ * @csspart silent-mic-notice - Said while the microphone sends only silence (a mute switch, a wrong device).
+ * @csspart copy-button - Copies the conversation (after a call; in a small menu during one).
+ * @csspart download-button - Saves the conversation as a `.txt` file (after a call; in a small menu during one).
  * @csspart continue-offer - Says the call of the previous page can go on here (above its transcript).
  * @csspart continue-button - Continue the call of the previous page (with `call-button`).
  *
@@ -134,9 +135,7 @@ export const SETTABLE_PROPERTIES = [
  */
 export class VoiceAgentElement extends ReactiveHost {
   static observedAttributes = [
-    'public-id', 'server-url', 'lang', 'audio-processing', 'worklet-base', 'muted', 'layout', 'placement', 'open',
-    'remember',
-  ];
+    'public-id', 'server-url', 'lang', 'audio-processing', 'worklet-base', 'muted', 'layout', 'placement', 'open', 'remember'];
 
   /** The agent's public id (required). */
   get publicId(): string { return this.getAttribute('public-id') ?? ''; }
@@ -227,9 +226,18 @@ export class VoiceAgentElement extends ReactiveHost {
   /** Closes the floating panel (a call under way goes on; the launcher shows it). */
   hide(): void { this.open = false; }
 
+  /** The owner's check of this page: what would stop the widget here, each with its fix, as `{ok, checks: [{id, ok,
+   *  message, fix}]}`, also written to the console. Starts no call, asks for no microphone; spends one ticket. */
+  diagnose(): Promise<DiagnoseReport> { return diagnose(this, this.#widget.target); }
+
   /** Diagnostics of the current or last call: what the session sent, received and dropped, and the
    *  agent voice's playback (queue depth, played position, underruns); `playback` is null without audio. */
   get stats(): CallStats { return this.#widget.stats; }
+  /** `on` while the call uses a microphone, else `off`; set `off` to type instead, `on` (in a gesture) to talk. */
+  get microphone(): 'on' | 'off' { return this.ui?.audio.microphone ?? 'off'; }
+  set microphone(value: 'on' | 'off') { if (this.ui) this.ui.audio.microphone = value; }
+  /** The turns of the current or last call, until the next `start()` (plain copies; any script on the page can read them). */
+  get transcript(): TranscriptEntry[] { return this.ui?.call.transcript ?? []; }
 
   /** The call session, its audio and the panel, once their code is loaded (see call-loader.ts).
    *  @internal (not in the published declarations) */
@@ -261,7 +269,7 @@ export class VoiceAgentElement extends ReactiveHost {
 
   override connectedCallback(): void {
     this.#widget.attach(this.shadowRoot ?? this.#attachOwnShadow());
-    upgradeProperties(this, SETTABLE_PROPERTIES);
+    upgradeProperties(this, VoiceAgentElement);
     this.#widget.connected();
     super.connectedCallback();
   }
@@ -287,7 +295,5 @@ export class VoiceAgentElement extends ReactiveHost {
 }
 
 declare global {
-  interface HTMLElementTagNameMap {
-    'voice-agent': VoiceAgentElement;
-  }
+  interface HTMLElementTagNameMap { 'voice-agent': VoiceAgentElement }
 }

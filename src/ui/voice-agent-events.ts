@@ -8,6 +8,11 @@ export interface ToggleDetail {
   open: boolean;
 }
 
+export interface MicrophoneDetail {
+  /** The call uses a microphone from now on (Talk instead), or goes on typed (Type instead, or it was lost or refused). */
+  on: boolean;
+}
+
 export interface FeedbackDetail {
   /** Thumbs up or down. */
   rating: 'up' | 'down';
@@ -17,7 +22,7 @@ export interface FeedbackDetail {
 
 /** The session events the element re-emits as `voice-agent-<name>` with the same detail (the others, such as
  *  `network` and `uplink`, only change what the panel shows). */
-export type PublicSessionEvent = 'state' | 'ready' | 'transcript' | 'interrupted' | 'tool' | 'ended' | 'error';
+export type PublicSessionEvent = 'state' | 'ready' | 'transcript' | 'interrupted' | 'tool' | 'ended' | 'error' | 'quality';
 
 type SessionEvents = { [K in PublicSessionEvent as `voice-agent-${K}`]: CustomEvent<SessionEventMap[K]> };
 
@@ -26,6 +31,8 @@ export interface VoiceAgentEventMap extends SessionEvents {
   'voice-agent-toggle': CustomEvent<ToggleDetail>;
   /** The visitor rated the call that ended. */
   'voice-agent-feedback': CustomEvent<FeedbackDetail>;
+  /** The call took the microphone again, or let it go and goes on typed. */
+  'voice-agent-microphone': CustomEvent<MicrophoneDetail>;
 }
 
 declare global {

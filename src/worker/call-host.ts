@@ -5,6 +5,7 @@
 import type { PlaybackStatus } from '../../worklets/messages.ts';
 import { browserNetworkHints, type NetworkHints } from '../call/network-hints.ts';
 import { CallSession } from '../call/session.ts';
+import { silentMicrophone } from '../call/silent-microphone.ts';
 import { Timers } from '../call/timers.ts';
 import type { SessionEventMap } from '../call/types.ts';
 import type { VisitValues } from '../call/visit-store.ts';
@@ -19,7 +20,7 @@ export interface HostScope {
 }
 
 const EVENTS: (keyof SessionEventMap)[] = [
-  'state', 'ready', 'transcript', 'interrupted', 'tool', 'ended', 'error', 'network', 'uplink', 'microphone',
+  'state', 'ready', 'transcript', 'interrupted', 'tool', 'ended', 'error', 'network', 'uplink', 'microphone', 'quality',
 ];
 
 type Levels = { input: number; output: number; speaking: boolean };
@@ -41,6 +42,8 @@ export class CallHost {
   #levelsTimer: ReturnType<typeof setTimeout> | null = null;
   /** The stats' pace and the levels' wait, let go together. */
   readonly #timers = new Timers();
+  /** Whether the microphone sends only digital silence, from the capture processor's levels. */
+  readonly #silence = silentMicrophone((silent) => this.#post({ type: 'event', name: 'silence', detail: { silent } }));
   /** The meters the page handed over: drawn here with each level message. */
   readonly #meters: Partial<Record<MeterName, MeterCanvas>> = {};
   readonly #scope: HostScope;
@@ -91,6 +94,9 @@ export class CallHost {
       case 'network':
         this.#online = message.online;
         return this.#networkListeners.forEach((changed) => changed());
+      case 'microphone':
+        if (!message.on) this.#source?.close(false); // the page let go already, and may be asking for the next one
+        return session?.setMicrophone(message.on);
       case 'source-opened':
         return this.#source?.opened(message.error);
       case 'source-failed':
@@ -121,14 +127,12 @@ export class CallHost {
     const post = (out: FromWorker) => this.#post(out);
     const session = new CallSession({
       createAudio: ({ microphone }) => {
-        const source = microphone ? new PortSource(post) : null;
         const sink = new PortSink(post);
-        if (source) source.onLevel = ({ rms }) => this.#setLevels({ input: rms });
         sink.onStatus = (status) => this.#playbackStatus(status);
-        this.#source = source;
         this.#sink = sink;
-        return { source, sink };
+        return { source: microphone ? this.#newSource() : (this.#source = null), sink };
       },
+      createMicrophone: () => this.#newSource(),
       visits: this.#visits(message.visit),
       network: this.#network(),
     });
@@ -143,7 +147,19 @@ export class CallHost {
       });
     }
     this.#timers.every(STATS_MS, () => this.#postStats());
-    void session.start(message.target, { microphone: message.microphone });
+    void session.start(message.target, { microphone: message.microphone, microphoneGranted: message.microphoneGranted });
+  }
+
+  /** The call's (next) microphone, on the capture port the page hands over next: its levels are the input meter's,
+   *  and tell whether it sends only silence (counted while live, unmuted and the agent quiet). */
+  #newSource(): PortSource {
+    const source = (this.#source = new PortSource((out) => this.#post(out)));
+    source.onLevel = ({ rms, peak }) => {
+      this.#setLevels({ input: rms });
+      const session = this.#session;
+      this.#silence(peak, session?.state === 'live' && !session.muted && !this.#levels.speaking);
+    };
+    return source;
   }
 
   /** Sends the counters; false once the call is over (nothing will change any more). */

@@ -53,6 +53,7 @@ export class PortSource implements FrameSource {
 
   /** A (new) capture processor posts to `port`. */
   attach(port: MessagePort): void {
+    if (this.#closed) return port.close();
     this.#port?.close();
     this.#port = port;
     port.onmessage = (event: MessageEvent<unknown>) => {
@@ -69,12 +70,13 @@ export class PortSource implements FrameSource {
     onFailure?.(callErrorOf(error));
   }
 
-  close(): void {
+  /** `tell: false`: the page let go of it already (and may be opening the next one: it is not told again). */
+  close(tell = true): void {
     if (this.#closed) return;
     this.#closed = true;
     this.#onFrame = this.#onFailure = this.onLevel = null;
     this.#port?.close();
-    this.#post({ type: 'source', op: 'close' });
+    if (tell) this.#post({ type: 'source', op: 'close' });
   }
 }
 
@@ -104,6 +106,10 @@ export class PortSink implements AudioSink {
     return this.#client?.status ?? null;
   }
 
+  get underruns(): number {
+    return this.status?.underruns ?? 0;
+  }
+
   open(onFailure?: (error: CallError) => void): Promise<void> {
     this.#onFailure = onFailure ?? null;
     return this.#opened.promise;
@@ -131,6 +137,10 @@ export class PortSink implements AudioSink {
   flush(): void {
     this.#pending = [];
     this.#client?.flush();
+  }
+
+  utteranceEnded(): void {
+    this.#client?.utteranceEnded();
   }
 
   async drained(): Promise<void> {

@@ -13,6 +13,8 @@ export type ToWorker =
       type: 'start';
       target: CallTarget;
       microphone: boolean;
+      /** The browser says the microphone is granted: the ticket goes out beside the audio's set-up. */
+      microphoneGranted: boolean;
       remember: RememberMode;
       muted: boolean;
       online: boolean;
@@ -26,6 +28,9 @@ export type ToWorker =
   | { type: 'forget' }
   | { type: 'page-restored' }
   | { type: 'network'; online: boolean }
+  /** The visitor types instead (`on: false`: the page let go of the microphone), or talks again (`on: true`: the
+   *  page asked for it in their gesture; its capture port and `source-opened` follow). */
+  | { type: 'microphone'; on: boolean }
   /** The microphone opened in the visitor's gesture, or why it did not (`error`). */
   | { type: 'source-opened'; error?: ErrorDetail }
   /** The microphone went away mid-call and no other device took over. */

@@ -75,8 +75,12 @@ export function spawnCallWorker(): Worker | null {
     let script = url.href;
     if (url.origin !== globalThis.location?.origin) {
       // A dynamic import: a module worker's static imports fall under `worker-src`, a dynamic one under
-      // `script-src`, which already names where voice-agent.js comes from.
-      const module = `import(${JSON.stringify(url.href)}).catch(() => postMessage({ type: 'failed' }));`;
+      // `script-src`, which already names where voice-agent.js comes from. The worker takes messages as soon as
+      // this module has run, before the import is done: they wait here for the call's host it imports.
+      const module =
+        `const waiting = []; onmessage = (event) => waiting.push(event);` +
+        `import(${JSON.stringify(url.href)}).then(() => waiting.forEach((event) => onmessage(event)), ` +
+        `() => postMessage({ type: 'failed' }));`;
       blob = URL.createObjectURL(new Blob([module], { type: 'text/javascript' }));
       script = blob;
     }

@@ -4,15 +4,16 @@
 // the worker's messages: the state, the transcript (replayed into the same TranscriptTurns, so turn ids agree),
 // every event, the counters, the levels. One worker per call, let go when the call is over.
 import type { PlaybackStatus } from '../../worklets/messages.ts';
-import type { PipedAudio, PipedAudioRequest } from '../call/audio-ports.ts';
+import type { MicrophoneInput, PipedAudio, PipedAudioRequest } from '../call/audio-ports.ts';
+import { attempt } from '../call/attempt.ts';
 import type { CallTarget } from '../call/connection.ts';
 import { Emitter } from '../call/emitter.ts';
 import { CallError, toCallError } from '../call/errors.ts';
 import { browserNetworkHints, type NetworkHints } from '../call/network-hints.ts';
-import type { SessionLike } from '../call/session-like.ts';
+import type { SessionLike, StartOptions } from '../call/session-like.ts';
 import { isActive } from '../call/state-machine.ts';
 import { TranscriptTurns } from '../call/transcript.ts';
-import type { CallState, ErrorDetail, SessionEventMap, SessionStats } from '../call/types.ts';
+import { freshStats, type CallState, type ErrorDetail, type SessionEventMap, type SessionStats } from '../call/types.ts';
 import { typedText } from '../call/typed-text.ts';
 import { agentKey, pageVisitStore, type VisitStore } from '../call/visit-store.ts';
 import type { RememberMode } from '../call/visit-tokens.ts';
@@ -33,7 +34,6 @@ export interface WorkerSessionOptions {
   visits?: VisitStore;
 }
 
-const freshStats = (): SessionStats => ({ droppedMessages: 0, framesSent: 0, framesDropped: 0, audioBytesReceived: 0, rttMs: null });
 
 /** The parts of the call under way. */
 interface WorkerCall {
@@ -50,6 +50,8 @@ interface WorkerCall {
   outputLatencyMs: () => number;
   /** Where the page hands this call's meters over, to be drawn in its worker. */
   meters: MeterHost;
+  /** Bumped by each open and let-go of the microphone: the answer to an open overtaken by another is not sent. */
+  microphoneTurn: number;
 }
 
 export class WorkerSession extends Emitter<SessionEventMap> implements SessionLike {
@@ -62,6 +64,10 @@ export class WorkerSession extends Emitter<SessionEventMap> implements SessionLi
   #muted = false;
   #remember: RememberMode = 'visit';
   #microphone = false;
+  /** A microphone is open (its track live) for the call under way. */
+  #microphoneHeld = false;
+  /** What the visitor typed, until the service echoes it as their turn (spec §6.2): that turn is marked typed. */
+  #typed: string[] = [];
   #ending: Promise<void> | null = null;
   readonly #network: NetworkHints;
   readonly #visits: VisitStore;
@@ -98,6 +104,25 @@ export class WorkerSession extends Emitter<SessionEventMap> implements SessionLi
     return this.#microphone;
   }
 
+  /** A microphone is open for the call under way (its track live): `stats.microphone`. */
+  get microphoneHeld(): boolean {
+    return this.#microphoneHeld;
+  }
+
+  /** The visitor types instead (`false`: the microphone is let go here at once, its tracks stopped) or talks again
+   *  (`true`: asked for here, in their gesture, before anything is awaited). Only while live or reconnecting. */
+  setMicrophone(on: boolean): void {
+    const call = this.#call;
+    const source = call?.audio.source;
+    if (!call || !source || on === this.#microphone || (this.#state !== 'live' && this.#state !== 'reconnecting')) return;
+    this.#microphone = on;
+    call.microphoneTurn++;
+    // The host hears first: the capture port of a microphone asked for now goes to the source it makes for it.
+    this.#send({ type: 'microphone', on });
+    if (on) this.#openMicrophone(call, source);
+    else this.#closeMicrophone(call);
+  }
+
   get offline(): boolean {
     return !this.#network.online;
   }
@@ -109,11 +134,12 @@ export class WorkerSession extends Emitter<SessionEventMap> implements SessionLi
     return call && !call.finished && !call.worker.onPage ? call.meters : null;
   }
 
-  start(target: CallTarget, options: { microphone?: boolean } = {}): Promise<void> {
+  start(target: CallTarget, options: StartOptions = {}): Promise<void> {
     if (isActive(this.#state)) return this.#call?.started ?? Promise.resolve();
-    if (!target.publicId) throw new TypeError('voice-agent: a public-id is needed to start a call');
+    if (!target.publicId) throw new TypeError('voice-agent: a call needs a public-id');
     const microphone = options.microphone !== false;
     this.transcript.clear();
+    this.#typed = [];
     this.stats = freshStats();
     this.playback = null;
     this.#ending = null;
@@ -147,12 +173,13 @@ export class WorkerSession extends Emitter<SessionEventMap> implements SessionLi
       restyle: (name, look) => worker.postMessage({ type: 'meter-look', name, look } satisfies ToWorker),
     };
     const call: WorkerCall = {
-      worker, audio, settle, meters, stopHints: () => {}, finished: false, outputLatencyMs: () => outputLatencyMs(),
+      worker, audio, settle, meters, stopHints: () => {}, finished: false, outputLatencyMs: () => outputLatencyMs(), microphoneTurn: 0,
       started: new Promise<void>((resolve) => (settle.started = resolve)),
       over: new Promise<void>((resolve) => (settle.over = resolve)),
     };
     this.#call = call;
     this.#microphone = microphone;
+    this.#microphoneHeld = false;
     worker.onmessage = (event: MessageEvent<FromWorker>) => this.#receive(call, event.data);
     worker.onerror = (event) => {
       event.preventDefault();
@@ -163,18 +190,38 @@ export class WorkerSession extends Emitter<SessionEventMap> implements SessionLi
     const remember = this.#remember;
     const visit = this.#visits.get(agentKey('visit', target.serverUrl, target.publicId), remember === 'visit');
     this.#send({
-      type: 'start', target, microphone, remember, muted: this.#muted, online: this.#network.online,
+      type: 'start', target, microphone, microphoneGranted: !!options.microphoneGranted, remember, muted: this.#muted,
+      online: this.#network.online,
       visit: typeof visit === 'string' ? visit : undefined,
     });
-    const answer = (type: 'source-opened' | 'sink-opened') => [
-      () => this.#send({ type }),
-      (error: unknown) => this.#send({ type, error: toCallError(error, 'AUDIO_UNSUPPORTED').toDetail() }),
-    ] as const;
-    if (microphone) attempt(() => audio.source!.open()).then(...answer('source-opened'));
+    if (microphone) this.#openMicrophone(call, audio.source!);
     attempt(() => audio.sink.open((error) => this.#send({ type: 'sink-failed', error: error.toDetail() }))).then(
-      ...answer('sink-opened'),
+      () => this.#send({ type: 'sink-opened' }),
+      (error: unknown) => this.#send({ type: 'sink-opened', error: toCallError(error, 'AUDIO_UNSUPPORTED').toDetail() }),
     );
     return call.started;
+  }
+
+  /** Opens the microphone now (in the visitor's gesture) and tells the call's host how it went, unless it was let go
+   *  or asked for again meanwhile. */
+  #openMicrophone(call: WorkerCall, source: MicrophoneInput): void {
+    const turn = call.microphoneTurn;
+    attempt(() => source.open()).then(
+      () => {
+        if (turn !== call.microphoneTurn || call.finished) return;
+        this.#microphoneHeld = true;
+        this.#send({ type: 'source-opened' });
+      },
+      (error: unknown) => {
+        if (turn === call.microphoneTurn) this.#send({ type: 'source-opened', error: toCallError(error, 'AUDIO_UNSUPPORTED').toDetail() });
+      },
+    );
+  }
+
+  /** Lets go of the microphone: its tracks are stopped, the browser's recording indicator goes off. */
+  #closeMicrophone(call: WorkerCall): void {
+    this.#microphoneHeld = false;
+    call.audio.source?.close();
   }
 
   end(reason?: string): Promise<void> {
@@ -182,7 +229,7 @@ export class WorkerSession extends Emitter<SessionEventMap> implements SessionLi
     if (!call || !isActive(this.#state)) return Promise.resolve();
     if (this.#ending) return this.#ending;
     // The microphone is let go at once, here: a call started next on the page finds it free.
-    call.audio.source?.close();
+    this.#closeMicrophone(call);
     this.#send(reason ? { type: 'end', reason } : { type: 'end' });
     this.#ending = call.over;
     // Said here at once, as the session does: the page sees no call under way that could be adopted or shown
@@ -194,7 +241,10 @@ export class WorkerSession extends Emitter<SessionEventMap> implements SessionLi
   sendText(text: string): void {
     if (this.#state !== 'live') throw new Error(`voice-agent: sendText needs a live call (the call is ${this.#state})`);
     const message = typedText(text);
-    if (message) this.#send(message);
+    if (!message) return;
+    // The service echoes each at once; a few are kept in case it never does (a text the call no longer took).
+    if (this.#typed.push(message.text) > 8) this.#typed.shift();
+    this.#send(message);
   }
 
   forget(): void {
@@ -223,7 +273,7 @@ export class WorkerSession extends Emitter<SessionEventMap> implements SessionLi
       case 'output-latency':
         return this.#send({ type: 'output-latency', ms: call.outputLatencyMs() });
       case 'source':
-        if (message.op === 'close') return call.audio.source?.close();
+        if (message.op === 'close') return this.#closeMicrophone(call);
         return call.audio.source?.start((error) => this.#send({ type: 'source-failed', error: error.toDetail() }));
       case 'sink':
         return call.audio.sink.close();
@@ -247,10 +297,17 @@ export class WorkerSession extends Emitter<SessionEventMap> implements SessionLi
       }
       case 'transcript': {
         const { role, text, final } = message.detail;
-        return this.emit('transcript', this.transcript.apply(role, text, final));
+        const detail = this.transcript.apply(role, text, final);
+        const echo = role === 'user' && final ? this.#typed.indexOf(text) : -1;
+        if (echo >= 0) {
+          this.#typed.splice(echo, 1);
+          this.transcript.all.find((turn) => turn.id === detail.turnId)!.typed = true;
+        }
+        return this.emit('transcript', detail);
       }
       case 'microphone':
-        this.#microphone = false;
+        // Let go or taken back from here already; only a microphone lost or refused is news.
+        if (message.detail.lost) this.#microphone = this.#microphoneHeld = false;
         break;
       case 'ended':
       case 'error':
@@ -274,7 +331,7 @@ export class WorkerSession extends Emitter<SessionEventMap> implements SessionLi
     if (call.finished) return;
     call.finished = true;
     call.stopHints();
-    call.audio.source?.close();
+    this.#closeMicrophone(call);
     call.audio.sink.close();
     call.worker.onmessage = call.worker.onerror = null;
     call.worker.terminate();
@@ -286,14 +343,5 @@ export class WorkerSession extends Emitter<SessionEventMap> implements SessionLi
     if (next === this.#state) return;
     this.#state = next;
     this.emit('state', { state: next });
-  }
-}
-
-/** Runs `fn` now; a synchronous throw becomes a rejection. */
-function attempt<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return fn();
-  } catch (error) {
-    return Promise.reject(error);
   }
 }

@@ -66,7 +66,7 @@ describe('<voice-agent>', () => {
 
     await userEvent.fill(page.getByRole('textbox', { name: 'Message' }), 'Quelle heure est-il ?');
     await userEvent.click(page.getByRole('button', { name: 'Send' }));
-    expect(socket().sentJson.at(-1)).toEqual({ type: 'text', text: 'Quelle heure est-il ?' });
+    expect(socket().sentJsonWithoutPings.at(-1)).toEqual({ type: 'text', text: 'Quelle heure est-il ?' });
 
     await userEvent.click(page.getByRole('button', { name: 'Mute' }));
     expect(element.muted).toBe(true);
@@ -75,7 +75,7 @@ describe('<voice-agent>', () => {
     expect(new Int16Array(socket().sentBinary.at(-1)!).every((s) => s === 0)).toBe(true);
 
     await userEvent.click(page.getByRole('button', { name: 'End call' }));
-    expect(socket().sentJson.at(-1)).toEqual({ type: 'end' });
+    expect(socket().sentJsonWithoutPings.at(-1)).toEqual({ type: 'end' });
     socket().receive({ type: 'ended', reason: 'caller_hangup', durationSeconds: 31, billedSeconds: 31, freeSeconds: 0, conversationId: 'c-7' });
     socket().serverClose(1000);
     await vi.waitFor(() => expect(element.getAttribute('state')).toBe('ended'));
@@ -121,7 +121,7 @@ describe('<voice-agent>', () => {
     const element = await mountInShadowRoot();
     await goLive(element);
     element.remove();
-    await vi.waitFor(() => expect(socket().sentJson.at(-1)).toEqual({ type: 'end' }), { timeout: 3000 });
+    await vi.waitFor(() => expect(socket().sentJsonWithoutPings.at(-1)).toEqual({ type: 'end' }), { timeout: 3000 });
     expect(audio.source.closed).toBeGreaterThan(0);
   });
 

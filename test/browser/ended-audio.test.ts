@@ -41,6 +41,7 @@ async function liveCall() {
     open: (onFailure) => real.open(onFailure),
     write: (chunk) => real.write(chunk),
     flush: () => real.flush(),
+    utteranceEnded: () => real.utteranceEnded(),
     drained: () => real.drained(),
     close: () => void sinkClosed++,
   };
@@ -62,6 +63,8 @@ async function liveCall() {
   socket.receive({ type: 'ready', conversationId: 'c-1', maxSeconds: 300, agent: { name: 'Amina' } });
   await started;
   expect(session.state).toBe('live');
+  // A typed call's ticket does not wait for the agent's voice to open (src/call/audio-opening.ts): it may be live first.
+  await expect.poll(() => engine.outputNode).not.toBeNull();
   const context = engine.context!;
   await context.resume();
   const recording = await record(context, engine.outputNode!);

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CallError, ERROR_CODES } from '../../src/call/errors.ts';
 import type { PanelErrorCode } from '../../src/ui/i18n/catalogue.ts';
 import type { ErrorDetail } from '../../src/call/types.ts';
-import { END_REASONS, LANGS } from '../../src/ui/i18n/catalogue.ts';
+import { LANGS } from '../../src/ui/i18n/catalogue.ts';
+import { END_REASONS } from '../../src/ui/i18n/end-reasons.ts';
 import { CATALOGUES } from '../catalogues.ts';
 import { cleanUp, endCall, failWith, goLive, mount, resetFakes, say, text, type UiTestAgent } from './ui-harness.ts';
 

@@ -40,6 +40,13 @@ const accessibleName = (button: Element) => {
   return text(copy);
 };
 
+/** The report a `connect-src` without the service makes of a request to `url` (as Chromium sends it). */
+const violation = (url: string) =>
+  new SecurityPolicyViolationEvent('securitypolicyviolation', {
+    blockedURI: url, documentURI: location.href, effectiveDirective: 'connect-src', violatedDirective: 'connect-src',
+    originalPolicy: "connect-src 'self'", disposition: 'enforce', statusCode: 200, bubbles: true, composed: true,
+  });
+
 /** How each code comes about: the ticket endpoint, the socket, its close codes, the microphone, the browser. */
 // LOAD_FAILED happens before the panel exists (the call's code did not download): the element says it on its
 // own, tested end to end where the chunk's request can really fail (test/e2e/lazy-load.spec.ts).
@@ -98,6 +105,15 @@ const PRODUCE: Record<PanelErrorCode, (el: UiTestAgent) => Promise<void>> = {
     audioFailure.error = new CallError('AUDIO_UNSUPPORTED', 'AudioWorklet is not defined');
     return settled(el, el.start());
   },
+  BLOCKED_BY_PAGE: (el) => {
+    // The page's Content-Security-Policy refuses the ticket request: the fetch fails as the network would, and
+    // the browser's report of the refusal follows a moment later.
+    vi.stubGlobal('fetch', async (url: string) => {
+      setTimeout(() => document.dispatchEvent(violation(url)));
+      throw new TypeError('Failed to fetch');
+    });
+    return settled(el, el.start());
+  },
   TIMEOUT: async (el) => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const fetch = scriptedFetch('hang');
@@ -110,7 +126,7 @@ const PRODUCE: Record<PanelErrorCode, (el: UiTestAgent) => Promise<void>> = {
   },
 };
 
-const NO_RETRY: ErrorCode[] = ['ORIGIN', 'NOT_FOUND', 'OWNER', 'AGENT_GONE', 'QUOTA', 'AUDIO_UNSUPPORTED'];
+const NO_RETRY: ErrorCode[] = ['ORIGIN', 'NOT_FOUND', 'OWNER', 'AGENT_GONE', 'QUOTA', 'AUDIO_UNSUPPORTED', 'BLOCKED_BY_PAGE'];
 const COUNTDOWN: Partial<Record<ErrorCode, number>> = { BUSY: 60, RATE_LIMITED: 42 };
 
 describe.each(PANEL_ERROR_CODES)('%s', (code) => {

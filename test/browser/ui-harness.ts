@@ -7,6 +7,7 @@ import { VoiceAgentElement } from '../../src/voice-agent.ts';
 import type { GestureAudio } from '../../src/audio/gesture-audio.ts';
 import { pageVisitStore } from '../../src/call/visit-store.ts';
 import { endOthers } from '../../src/ui/internal/call-registry.ts';
+import { microphonePermission } from '../../src/audio/microphone-permission.ts';
 import type { CallController } from '../../src/ui/internal/panel/call-controller.ts';
 import type { PipedAudioRequest } from '../../src/call/audio-ports.ts';
 import { FakeMicrophone, FakeSpeaker } from '../fake-piped-audio.ts';
@@ -14,11 +15,27 @@ import { delivered, forgetMessages, trackMessageChannels } from './delivered-mes
 import { FakeSocket, okTicket, scriptedFetch } from '../fakes.ts';
 import { restoreAll } from '../fixtures/after-test.ts';
 
-export const sockets: FakeSocket[] = [];
+export const sockets: PageSocket[] = [];
+/** The page's socket to the fake service, which answers each ping at once as the service does: a line that
+ *  answered none would show the connection's quality sign within a second. */
 class PageSocket extends FakeSocket {
+  /** While true nothing arrives: the pongs owed come once it is back (TCP delivers late, and loses nothing). */
+  silent = false;
+  #owed = 0;
   constructor(url: string) {
     super(url);
     sockets.push(this);
+  }
+  override send(data: string | ArrayBuffer): void {
+    super.send(data);
+    if (data !== '{"type":"ping"}') return;
+    if (this.silent) this.#owed++;
+    else queueMicrotask(() => this.readyState === 1 && this.receive({ type: 'pong' }));
+  }
+  /** The line is back: what it held arrives. */
+  speakAgain(): void {
+    this.silent = false;
+    for (; this.#owed > 0; this.#owed--) this.receive({ type: 'pong' });
   }
 }
 
@@ -62,11 +79,14 @@ export class UiTestAgent extends VoiceAgentElement {
 }
 if (!customElements.get('ui-test-agent')) customElements.define('ui-test-agent', UiTestAgent);
 
-export const socket = (): FakeSocket => {
+export const socket = (): PageSocket => {
   const last = sockets.at(-1);
   if (!last) throw new Error('no socket yet');
   return last;
 };
+
+/** The warm-up requests of the service's connection the widget made since the last `resetFakes()` (`OPTIONS <url>`). */
+export const warmUps: string[] = [];
 
 /** Fresh fakes; call in beforeEach. `answers` script the ticket endpoint (default: tickets that work). */
 export function resetFakes(...answers: Parameters<typeof scriptedFetch>): ReturnType<typeof scriptedFetch> {
@@ -74,7 +94,22 @@ export function resetFakes(...answers: Parameters<typeof scriptedFetch>): Return
   audio.source = new FakeMicrophone();
   audio.sink = new FakeSpeaker();
   audioFailure.error = null;
-  const fetchStub = scriptedFetch(...(answers.length ? answers : [okTicket(1), okTicket(2), okTicket(3)]));
+  warmUps.length = 0;
+  // The page's microphone permission is the fake UI's `granted` in this browser; each test starts from `prompt`
+  // (tests of the granted path say so), so none depends on what an earlier one read.
+  microphonePermission.state = null;
+  vi.spyOn(navigator.permissions, 'query').mockImplementation(async () => ({ state: 'prompt', onchange: null }) as unknown as PermissionStatus);
+  const tickets = scriptedFetch(...(answers.length ? answers : [okTicket(1), okTicket(2), okTicket(3)]));
+  // The warm-ups of the service's connection (src/call/connection-warmer.ts: OPTIONS of the ticket endpoint) are answered apart: they are not
+  // ticket requests, and take none of the scripted answers.
+  const fetchStub = Object.assign(
+    ((input, init) => {
+      if (init?.method !== 'OPTIONS') return tickets(input, init);
+      warmUps.push(`OPTIONS ${String(input)}`);
+      return Promise.resolve(new Response(null, { status: 200 }));
+    }) as typeof fetch,
+    { calls: tickets.calls },
+  );
   vi.stubGlobal('fetch', fetchStub);
   vi.stubGlobal('WebSocket', PageSocket);
   // The fakes are this page's: with no Worker the call's host runs on the main thread, where they stand in for

@@ -79,12 +79,14 @@ describe('floating layout by keyboard', () => {
     await el.updateComplete;
 
     el.$('[part="launcher"]').focus();
-    expect(await tabs(el, 8)).toEqual([
+    expect(await tabs(el, 10)).toEqual([
+      '#conversation-toggle', // the header's menu (Copy and Download), once the conversation has a turn
       'close-button',
       'transcript',
       'message-input',
       'send-button',
       'mute-button',
+      'microphone-off-button', // Type instead, beside Mute
       'end-button',
       '#devices-toggle', // the audio devices disclosure, after the call's own controls
       null,
@@ -92,7 +94,7 @@ describe('floating layout by keyboard', () => {
 
     el.$('[part="message-input"]').focus();
     await userEvent.keyboard('Bonjour{Enter}');
-    expect(socket().sentJson.at(-1)).toEqual({ type: 'text', text: 'Bonjour' });
+    expect(socket().sentJsonWithoutPings.at(-1)).toEqual({ type: 'text', text: 'Bonjour' });
     expect(el.$<HTMLInputElement>('[part="message-input"]').value).toBe('');
 
     await tabs(el, 2);
@@ -119,9 +121,11 @@ describe('floating layout by keyboard', () => {
     await el.updateComplete;
     expect(focused(el)).toBe('mute-button');
     await tabs(el, 1);
+    expect(focused(el)).toBe('microphone-off-button');
+    await tabs(el, 1);
     expect(focused(el)).toBe('end-button');
     await userEvent.keyboard('{Enter}');
-    await vi.waitFor(() => expect(socket().sentJson.at(-1)).toEqual({ type: 'end' }));
+    await vi.waitFor(() => expect(socket().sentJsonWithoutPings.at(-1)).toEqual({ type: 'end' }));
     expect(el.state).toBe('ending');
   });
 

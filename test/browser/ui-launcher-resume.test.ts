@@ -6,7 +6,6 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import '../../src/voice-agent.ts';
 import { CATALOGUES } from '../catalogues.ts';
-import { LAUNCHER_STRINGS } from '../../src/ui/i18n/launcher.ts';
 import { cleanUp, endEveryCall, recordAudioContexts, resetFakes, socket, sockets } from './ui-harness.ts';
 
 let contexts: AudioContext[] = [];
@@ -46,7 +45,7 @@ it('says on the closed launcher that the audio waits for a tap, and the tap on i
 
   const root = element.shadowRoot!;
   const launcher = root.querySelector<HTMLButtonElement>('[part="launcher"]')!;
-  const t = LAUNCHER_STRINGS.en;
+  const t = CATALOGUES.en; // during a call the launcher speaks the call's strings
   await vi.waitFor(() => expect(launcher.classList.contains('attention')).toBe(true), 3000);
   expect(launcher.getAttribute('aria-label')).toBe(`${t.widgetName}, ${t.callInProgress}, ${t.audioPaused}`);
   expect(root.querySelector('[role="status"]')!.textContent).toBe(CATALOGUES.en.notices.audioPaused);

@@ -144,15 +144,20 @@ describe('the next page continues the call', () => {
   it('is kept as the page goes away during a call: the transcript and the agent, in this tab only', async () => {
     const el = await mount({ lang: 'en' });
     await goLive(el, { agent: AMINA });
+    const before = Date.now();
     say('user', 'Do you deliver to Oran?', true);
     say('agent', 'Yes, in two days.', true);
     await el.updateComplete;
     pageHide();
     const kept = JSON.parse(sessionStorage.getItem(CONTINUE_KEY)!);
+    // Each turn with when it began (the conversation's file counts time from them), and whether the call went on
+    // typed (the next page continues it so).
+    const began = expect.toSatisfy((at: number) => at >= before && at <= Date.now());
     expect(kept).toEqual({
       at: expect.any(Number),
       agent: AMINA,
-      turns: [{ role: 'user', text: 'Do you deliver to Oran?' }, { role: 'agent', text: 'Yes, in two days.' }],
+      turns: [{ role: 'user', text: 'Do you deliver to Oran?', at: began }, { role: 'agent', text: 'Yes, in two days.', at: began }],
+      typed: false,
     });
     expect(localStorage.getItem(CONTINUE_KEY)).toBeNull();
   });

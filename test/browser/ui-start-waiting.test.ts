@@ -5,11 +5,15 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { GestureAudio } from '../../src/audio/gesture-audio.ts';
 import { cleanUp, endEveryCall, resetFakes, sockets, UiTestAgent } from './ui-harness.ts';
 
-/** Counts what the gesture's audio let go of (the real one stops the microphone and closes the context). */
+/** Counts what the gesture's audio let go of (the real one stops the microphone and closes the context), and the
+ *  contexts it was told to create in the gesture (a start that waits for the call's code cannot leave it for later). */
 class GestureCountingAgent extends UiTestAgent {
   released = 0;
+  contextsOpened = 0;
   protected override openGestureAudio() {
-    const gesture = { release: () => void this.released++, takeContext: () => null, takeMicrophone: () => null };
+    const gesture = {
+      release: () => void this.released++, openContext: () => void this.contextsOpened++, takeContext: () => null, takeMicrophone: () => null,
+    };
     return gesture as unknown as GestureAudio;
   }
 }
@@ -37,6 +41,7 @@ function floatingWidget(): GestureCountingAgent {
 it('taken off the page while start() waits for the call’s code: no call, and the gesture’s audio let go', async () => {
   const element = floatingWidget();
   const started = element.start();
+  expect(element.contextsOpened).toBe(1); // in the gesture, though the call waits for its code
   element.remove();
   await started;
   await new Promise((resolve) => setTimeout(resolve, 50));

@@ -63,7 +63,8 @@ describe.each(LANGS)('in %s', (lang: Lang) => {
     expect(statusRegion(el)).toBe(t.status.live('Amina').replace(/[\u2068\u2069]/g, ''));
     expect(text(el.$('[part="timer"] .left'))).toBe(t.timeLeft('5:00'));
     expect(el.$$('[part~="turn"]')).toHaveLength(1);
-    expect(buttonNames(el)).toEqual([t.close, t.send, t.mute, t.endCall]);
+    // Copy and Download folded in the header's menu (its summary is no button); Type instead beside Mute.
+    expect(buttonNames(el)).toEqual([t.copy, t.download, t.close, t.send, t.mute, t.notices.typeInstead, t.endCall]);
     expect(el.$('[part="message-input"]').getAttribute('aria-label')).toBe(t.message);
     expect(el.$('[part="message-input"]').getAttribute('placeholder')).toBe(t.messagePlaceholder);
   });

@@ -7,7 +7,7 @@ import { eventsOf, microphoneTracks, recordEvents, type Widget } from './widget-
 
 let service: RunningSimulator;
 let site: CustomerSite;
-/** Every HTTP request the service answered, as `METHOD path`. */
+/** Every HTTP request the service answered, as `METHOD path`, a preflight as `PREFLIGHT(METHOD) path`. */
 const requests: string[] = [];
 
 test.beforeAll(async () => {
@@ -15,7 +15,8 @@ test.beforeAll(async () => {
   const { simulator } = service;
   const handle = simulator.handleRequest.bind(simulator);
   simulator.handleRequest = (req, res, next) => {
-    requests.push(`${req.method} ${req.url}`);
+    const preflightOf = req.method === 'OPTIONS' ? req.headers['access-control-request-method'] : undefined;
+    requests.push(`${preflightOf ? `PREFLIGHT(${preflightOf})` : req.method} ${req.url}`);
     handle(req, res, next);
   };
   site = await startCustomerSite(service.url, 'demo-en');
@@ -37,8 +38,13 @@ test('dist/voice-agent.js calls the agent from another origin under script-src s
   await expect(widget).toHaveAttribute('state', 'idle');
   await widget.evaluate((el: Widget) => el.start());
   await expect(widget).toHaveAttribute('state', 'live', { timeout: 20_000 });
-  // The visitor's first call sends no visit: its ticket request is a CORS "simple" one, with no preflight.
-  expect(requests.filter((request) => request.endsWith('/call'))).toEqual(['POST /api/agents/public/demo-en/call']);
+  // The visitor's first call sends no visit: its ticket request is a CORS "simple" one, with no preflight. Beside it
+  // only the warm-ups of its connection (src/call/connection-warmer.ts), if the page's interest came before start():
+  // OPTIONS, after their own preflight.
+  const calls = requests.filter((request) => request.endsWith('/api/agents/public/demo-en/call'));
+  expect(calls.filter((request) => !request.includes('OPTIONS'))).toEqual(['POST /api/agents/public/demo-en/call']);
+  const warmUps = ['PREFLIGHT(OPTIONS) /api/agents/public/demo-en/call', 'OPTIONS /api/agents/public/demo-en/call'];
+  expect(calls.filter((request) => request.includes('OPTIONS') && !warmUps.includes(request))).toEqual([]);
 
   await expect
     .poll(() => widget.evaluate((el: Widget) => el.stats.playback?.playedSamples ?? 0), { timeout: 20_000 })

@@ -5,10 +5,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startSimulator } from '../../demo/server/index.ts';
 import { startCustomerSite } from './customer-site.ts';
+import { startDistSite } from './dist-site.ts';
 import { FAKE_TONE_HZ, firefoxPath, firefoxPrefs, firefoxUnavailable } from '../firefox.ts';
 import { fitSine } from '../fixtures/analysis.ts';
 import { audioClocks as clocks, audioContexts, recordPageAudio, sentFrames } from './page-audio.ts';
 import { eventsOf, microphoneTracks, recordEvents, type Widget } from './widget-page.ts';
+import { voiceTypeTalk } from './microphone-switch.ts';
 
 const unavailable = firefoxUnavailable();
 test.skip(unavailable !== null, `Firefox cannot run here: ${unavailable}`);
@@ -165,3 +167,43 @@ for (const [chunk, path] of [
     }
   });
 }
+
+// A page whose Content-Security-Policy leaves the service out (voice-agent.js from another origin, as a CDN
+// serves it: the call obeys the page's policy in its `blob:` worker). Firefox refuses the socket with an
+// exception rather than Chromium's error event; diagnose() and the call both hear the policy's report.
+test('diagnose() names the missing connect-src, and a call the CSP blocks is BLOCKED_BY_PAGE', async ({ page }) => {
+  const service = await startSimulator({ port: 0, host: '127.0.0.1' });
+  const files = await startDistSite({ page: '', cors: true, hostName: '127.0.0.1' });
+  const csp = `script-src ${files.url}; worker-src blob:; connect-src 'self'`;
+  const html = `<!doctype html><script type="module" src="${files.url}/voice-agent.js"></script>
+<voice-agent public-id="demo-en" layout="inline" lang="en" server-url="${service.url}"></voice-agent>`;
+  const site = await startDistSite({ page: html, pageHeaders: { 'Content-Security-Policy': csp } });
+  try {
+    await recordEvents(page);
+    await page.goto(site.url);
+    await page.waitForFunction(() => customElements.get('voice-agent'));
+    const report = await widget(page).evaluate((el: Widget) => el.diagnose());
+    const checks = Object.fromEntries(report.checks.map((c) => [c.id, c]));
+    const ws = service.url.replace('http:', 'ws:');
+    expect(checks.service).toMatchObject({ ok: false, fix: `add \`${service.url} ${ws}\` to connect-src` });
+    expect(checks.socket).toMatchObject({ ok: false, fix: `add \`${ws}\` to connect-src` });
+    expect(checks.microphone!.ok).toBeNull(); // no Permissions Policy API in Firefox
+    await widget(page).evaluate((el: Widget) => el.start({ microphone: false }));
+    await expect(widget(page)).toHaveAttribute('state', 'error');
+    expect(await eventsOf(page, 'error')).toMatchObject([{ code: 'BLOCKED_BY_PAGE', retryable: false }]);
+    await expect(widget(page).locator('[part="error"]')).toContainText('Blocked by this website');
+  } finally {
+    await site.close();
+    await files.close();
+    await service.close();
+  }
+});
+
+// Voice → Type instead → Talk instead in one call (microphone-switch.ts, as in Chromium): Firefox's fake microphone
+// tone reaches the service again once taken back. (Its ticket requests come from the call's worker, which
+// Playwright does not report in Firefox: the one `ready` and one conversation are the scenario's own check.)
+test('voice, then Type instead, then Talk instead: one call, silence then the microphone at the service', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await voiceTypeTalk(page, request, 'Firefox');
+});
+

@@ -116,7 +116,7 @@ test('a call chunk that cannot be downloaded is said in the panel’s place, and
 test('start() whose chunk cannot be downloaded ends in LOAD_FAILED, releases the microphone, and calls on retry', async ({ page }) => {
   const { widget } = await startWithoutCallChunk(page);
   expect(await eventsOf(page, 'error')).toEqual([
-    { code: 'LOAD_FAILED', message: 'The widget could not download the code of the call.', retryable: true },
+    { code: 'LOAD_FAILED', message: 'The widget could not download its call code.', retryable: true },
   ]);
   // The microphone asked for in the gesture is let go as soon as it arrives.
   await expect.poll(() => microphoneTracks(page)).toEqual({ opened: 1, live: 0 });

@@ -22,6 +22,17 @@ function watchGetUserMedia(refuse: boolean): void {
   };
 }
 
+/** The microphone's permission reads `prompt`, as in a browser that asks (Chromium's fake UI says `granted`): the
+ *  ticket then waits for the visitor's answer, and a refusal costs none. (Where it reads `granted` and the system
+ *  refuses anyway, the call goes on typed once its line is open: test/unit/session-start.test.ts.) */
+function permissionPrompts(): void {
+  const query = Permissions.prototype.query;
+  Permissions.prototype.query = function (this: Permissions, descriptor) {
+    const answer = query.call(this, descriptor);
+    return descriptor.name === 'microphone' ? answer.then((status) => Object.create(status, { state: { value: 'prompt' } })) : answer;
+  };
+}
+
 type Scope = Page | Frame;
 const getUserMediaCalls = (scope: Scope) =>
   scope.evaluate(() => (window as unknown as { __getUserMediaCalls: number }).__getUserMediaCalls);
@@ -78,6 +89,7 @@ test('microphone refused: "Continue by typing" goes live without asking again, 5
   test.setTimeout(90_000);
   await recordEvents(page);
   await page.addInitScript(watchGetUserMedia, true);
+  await page.addInitScript(permissionPrompts);
   await page.goto('/?agent=demo-en&lang=en');
   const widget = page.locator('voice-agent');
   await widget.getByRole('button', { name: 'Call', exact: true }).click();

@@ -38,7 +38,7 @@ export function installEventRecorder(): void {
   }
   const events: { type: string; detail: unknown; at: number }[] = [];
   (window as unknown as { __events: unknown[] }).__events = events;
-  for (const name of ['state', 'ready', 'transcript', 'interrupted', 'tool', 'ended', 'error']) {
+  for (const name of ['state', 'ready', 'transcript', 'interrupted', 'tool', 'ended', 'error', 'microphone']) {
     document.addEventListener(`voice-agent-${name}`, (event) =>
       events.push({ type: name, detail: (event as CustomEvent).detail, at: performance.now() }),
     );

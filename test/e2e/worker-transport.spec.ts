@@ -72,6 +72,20 @@ test('from a CDN, with worker-src blob: allowed: a blob module of the page impor
   expect(await call(browserPage, site.url)).toEqual({ transport: 'worker', violations: [] });
 });
 
+test('from a CDN, a second call on the page goes live too: its worker, made after the page loaded, hears its start', async ({ page: browserPage }) => {
+  // Only the page's first call takes the worker that answered as the code loaded; each later call starts its own,
+  // and tells it `start` at once, while the blob module is still importing the worker's code.
+  const files = await cdn();
+  const site = await page([`script-src ${files.url}`, 'worker-src blob:', ...serviceCsp()], { scriptOrigin: files.url });
+  expect((await call(browserPage, site.url)).transport).toBe('worker');
+  const widget = browserPage.locator('voice-agent');
+  await widget.evaluate((el: Widget) => el.start());
+  await expect(widget).toHaveAttribute('state', 'live', { timeout: 20_000 });
+  expect((await eventsOf(browserPage, 'ready')).length).toBe(2);
+  await widget.evaluate((el: Widget) => el.end());
+  await expect(widget).toHaveAttribute('state', 'ended');
+});
+
 test('from a CDN, under a CSP without blob: the call runs on the main thread', async ({ page: browserPage }) => {
   const files = await cdn();
   const site = await page([`script-src ${files.url}`, ...serviceCsp()], { scriptOrigin: files.url });
@@ -111,9 +125,9 @@ test.describe('under Trusted Types', () => {
 
 test('a page that wraps fetch and WebSocket (as Sentry and zone.js do): the call works, its socket is not the page’s', async ({ page: browserPage }) => {
   const wrap = `<script>
-    window.__wrapped = { fetches: 0, sockets: 0, messages: 0 };
+    window.__wrapped = { fetches: [], sockets: 0, messages: 0 };
     const fetch0 = window.fetch;
-    window.fetch = function (...args) { window.__wrapped.fetches++; return fetch0.apply(this, args); };
+    window.fetch = function (...args) { window.__wrapped.fetches.push((args[1]?.method ?? 'GET') + ' ' + new URL(String(args[0])).pathname); return fetch0.apply(this, args); };
     const Socket0 = window.WebSocket;
     window.WebSocket = class extends Socket0 {
       constructor(...args) {
@@ -126,7 +140,9 @@ test('a page that wraps fetch and WebSocket (as Sentry and zone.js do): the call
   const site = await page([], { head: wrap });
   expect((await call(browserPage, site.url)).transport).toBe('worker');
   // The ticket and the socket are the worker's: the page's wrappers saw none of the call's 50 messages a second.
-  expect(await browserPage.evaluate(() => (window as unknown as { __wrapped: unknown }).__wrapped)).toEqual({
-    fetches: 0, sockets: 0, messages: 0,
-  });
+  // The page's own fetch may have warmed the service's connection when the panel came into view (unless start() came
+  // first: src/call/connection-warmer.ts): OPTIONS only, never the ticket's POST.
+  const wrapped = await browserPage.evaluate(() => (window as unknown as { __wrapped: { fetches: string[]; sockets: number; messages: number } }).__wrapped);
+  expect(wrapped.fetches.filter((fetch) => fetch !== 'OPTIONS /api/agents/public/demo-en/call')).toEqual([]);
+  expect({ sockets: wrapped.sockets, messages: wrapped.messages }).toEqual({ sockets: 0, messages: 0 });
 });

@@ -15,12 +15,18 @@ export interface Requirement {
   name: string;
   found: string | null;
   packages: string[];
+  /** Why something that is here counts as missing (a Firefox too old for Playwright). */
+  why?: string;
+  /** False when installing `packages` cannot replace it (an override or a cached build). */
+  upgradable?: boolean;
 }
 
 export function onPath(name: string): string | null;
 export function playwrightCache(): string;
 export function fromPlaywrightCache(prefix: string, inside: string[]): string | null;
 export function findChromium(): FoundBrowser | null;
+export const MIN_FIREFOX: number;
+export function firefoxMajor(path: string): number | null;
 export function findFirefox(): FoundBrowser | null;
 export function findWebKit(): FoundWebKit | null;
 export function soundServerAnswers(): boolean;

@@ -69,6 +69,17 @@ export function findFirefox() {
   return resolve('FIREFOX_PATH', '/usr/bin/firefox-esr', () => fromPlaywrightCache('firefox', ['firefox/firefox']));
 }
 
+/** The oldest Firefox the pinned Playwright (1.64.1) drives over WebDriver BiDi: Debian bookworm's base list has 140
+ *  ESR, which fails at launch with `network.addDataCollector: unknown command`; after `apt-get update` it is 153. */
+export const MIN_FIREFOX = 153;
+
+/** The major version a Firefox reports (`Mozilla Firefox 153.8.0esr`), or null when it says none. */
+export function firefoxMajor(path) {
+  const result = spawnSync(path, ['--version'], { encoding: 'utf8', timeout: 10_000 });
+  const match = /Firefox (\d+)\./.exec(result.stdout ?? '');
+  return match ? Number(match[1]) : null;
+}
+
 /** Debian's MiniBrowser (package libwebkit2gtk-4.1-0, a dependency of webkit2gtk-driver), for any architecture. */
 function debianMiniBrowser() {
   for (const dir of ['/usr/lib', '/usr/libexec']) {
@@ -115,7 +126,7 @@ export function requirements() {
   const pulseaudio = onPath('pulseaudio');
   return [
     { name: 'Chromium', found: findChromium()?.path ?? null, packages: ['chromium'] },
-    { name: 'Firefox', found: findFirefox()?.path ?? null, packages: ['firefox-esr'] },
+    firefoxRequirement(),
     { name: 'WebKitWebDriver', found: findWebKit()?.path ?? null, packages: ['webkit2gtk-driver'] },
     { name: 'xvfb-run', found: onPath('xvfb-run'), packages: ['xvfb'] },
     // The real-devices lane (test/devices/) starts an Xvfb and a PulseAudio daemon of its own, and plays with paplay.
@@ -127,6 +138,22 @@ export function requirements() {
     { name: 'pulseaudio', found: pulseaudio, packages: ['pulseaudio'] },
     { name: 'Noto Sans Arabic', found: existsSync(NOTO_SANS_ARABIC) ? NOTO_SANS_ARABIC : null, packages: ['fonts-noto-core'] },
   ];
+}
+
+/** Firefox is found when it is recent enough for Playwright; an older one is missing, with `why`. Installing Debian's
+ *  package replaces it (`apt-get update` first: Debian's path wins over Playwright's cache); FIREFOX_PATH is the
+ *  user's to change (`upgradable: false`). */
+function firefoxRequirement() {
+  const firefox = findFirefox();
+  const requirement = { name: 'Firefox', found: firefox?.path ?? null, packages: ['firefox-esr'] };
+  const major = firefox ? firefoxMajor(firefox.path) : null;
+  if (!firefox || major === null || major >= MIN_FIREFOX) return requirement;
+  return {
+    ...requirement,
+    found: null,
+    why: `${firefox.path} is Firefox ${major}; Playwright 1.64.1 needs ${MIN_FIREFOX} or later`,
+    upgradable: firefox.source !== 'FIREFOX_PATH',
+  };
 }
 
 /** The Debian packages that provide what `requirements` lacks, each once, in order. */

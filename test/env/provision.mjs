@@ -16,14 +16,19 @@ function run(command, args, env = process.env) {
   if (result.error || result.status !== 0) fail(`${[command, ...args].join(' ')} failed (${result.error?.message ?? `exit ${result.status}`})`);
 }
 
+/** What is missing, and why when it is here but unusable. */
+const label = (requirement) => (requirement.why ? `${requirement.name} (${requirement.why})` : requirement.name);
+
 function installMissing() {
   const broken = brokenOverrides();
   if (broken.length > 0) fail(`${broken.join(', ')}: not an executable file (unset it to use Debian's browser)`);
   const needed = requirements();
   const missing = needed.filter((r) => !r.found);
   if (missing.length === 0) return;
+  const stuck = missing.filter((r) => r.upgradable === false);
+  if (stuck.length > 0) fail(`${stuck.map((r) => r.why).join('; ')} (point FIREFOX_PATH at a newer one, or unset it)`);
   const packages = missingPackages(needed);
-  const names = missing.map((r) => r.name).join(', ');
+  const names = missing.map(label).join(', ');
   const install = `DEBIAN_FRONTEND=noninteractive apt-get install -y ${packages.join(' ')}`;
   const isRoot = process.getuid?.() === 0;
   if (!isRoot) fail(`missing ${names}; install them with: sudo apt-get update && sudo ${install}`);
@@ -33,7 +38,7 @@ function installMissing() {
   run('apt-get', ['update', '-qq'], env);
   run('apt-get', ['install', '-y', '-qq', ...packages], env);
   const still = requirements().filter((r) => !r.found);
-  if (still.length > 0) fail(`still missing after installing: ${still.map((r) => r.name).join(', ')}`);
+  if (still.length > 0) fail(`still missing after installing: ${still.map(label).join(', ')}`);
 }
 
 /** A PulseAudio daemon with a null sink, as in the testing recipe, when no sound server answers. */

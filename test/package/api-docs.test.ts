@@ -104,6 +104,9 @@ describe('the custom elements manifest', () => {
     for (const part of ['feedback-up', 'feedback-down']) rendered.add(part);
     expect(code).toMatch(/levelMeter\(rms: number, part: 'input-level' \| 'output-level'/);
     for (const part of ['input-level', 'output-level']) rendered.add(part);
+    // Type instead and Talk instead are one button (it keeps the focus as the call switches), its part by the mode.
+    expect(code).toContain("part=${on ? 'microphone-off-button' : 'microphone-on-button'}");
+    for (const part of ['microphone-off-button', 'microphone-on-button']) rendered.add(part);
 
     expect(names(element.cssParts)).toEqual([...rendered].sort());
     expect(names(element.cssParts)).toEqual(documented('CSS parts'));

@@ -66,9 +66,11 @@ describe('the npm package', () => {
   });
 
   // 100 kB until the call moved into a worker: its file (30 kB, once for both entries; the main-thread fallback
-  // imports the same file) brought the package to 106 kB.
-  it('is under 110 kB packed', () => {
-    expect(packed.tarballBytes).toBeLessThan(110_000);
+  // imports the same file) brought the package to 106 kB. 126 kB since (2026-12-06): diagnose()'s chunk (12.7 kB,
+  // once), the network, microphone and conversation work in both entries' call chunks (+7 kB each), the worker
+  // (+6.7 kB), the worklet (+3.3 kB), their declarations and the manifest's new members.
+  it('is under 130 kB packed', () => {
+    expect(packed.tarballBytes).toBeLessThan(130_000);
   });
 
   it('has every `exports`, `main`, `types`, `customElements` and `web-types` target in the tarball', async () => {

@@ -7,7 +7,7 @@ describe('agents.json', () => {
 
   it('has every scenario the demo and the e2e tests rely on, with an explanation in three languages', () => {
     const ids = data.agents.map((a) => a.publicId);
-    for (const id of ['demo', 'draft', 'allow-list', 'no-minutes', 'busy', 'model-down', 'owner-gone', 'vanishing', 'crash', 'drop', 'maintenance', 'drop-once', 'dead-link', 'unreachable', 'monologue']) {
+    for (const id of ['demo', 'draft', 'allow-list', 'no-minutes', 'busy', 'model-down', 'owner-gone', 'vanishing', 'crash', 'drop', 'maintenance', 'drop-once', 'dead-link', 'unreachable', 'monologue', 'realtime', 'realtime-fr', 'realtime-en']) {
       expect(ids).toContain(id);
     }
     for (const agent of data.agents) {

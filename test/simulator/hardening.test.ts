@@ -158,7 +158,7 @@ describe('half-sent requests', () => {
     socket.on('data', (chunk) => (received += chunk.toString('latin1')));
     const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now())));
     socket.write('GET /__simulator/agents HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
-    await sleep(DEADLINE * 2); // idle after the answer: left to Node's keep-alive timeout (5 s)
+    await sleep(DEADLINE * 2); // idle after the answer: left to the keep-alive timeout (limits.keepAliveMs)
     expect(received).toMatch(/^HTTP\/1.1 200/);
     expect(socket.destroyed).toBe(false);
     const started = Date.now();

@@ -31,6 +31,21 @@ describe('protocol conformance', () => {
     expect(parsed.map((m) => m?.type)).toEqual(types);
   });
 
+  it('a realtime call: an utterance, a pause, another, then a hang-up', async () => {
+    const agents = briefAgents();
+    agentOf(agents, 'realtime-en').realtime = { pauses: 'silence', script: [{ say: 'Hi.', seconds: 0.2 }, { pause: 0.1 }, { say: 'Bye.', seconds: 0.2 }] };
+    const sim = await startTestSimulator({ agents });
+    const call = await CallClient.open(await ticketFor(sim.url, 'realtime-en'));
+    await call.next(isType('ready'));
+    await call.next((m) => isTranscript('agent', true)(m) && m.text === 'Bye.');
+    call.send({ type: 'end' });
+    expect((await call.closed).code).toBe(CloseCode.NORMAL);
+    const parsed = parsedTexts(call);
+    expect(parsed.filter((m) => m === null)).toEqual([]);
+    expect(parsed.map((m) => m?.type)).toEqual(['ready', 'transcript', 'transcript', 'transcript', 'transcript', 'ended']);
+    expect(call.audio.map((chunk) => chunk.length)).toEqual(Array(25).fill(960));
+  });
+
   it.each([
     ['busy', CloseCode.SETUP_FAILED],
     ['vanishing', CloseCode.AGENT_GONE],

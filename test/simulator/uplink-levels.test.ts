@@ -3,7 +3,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { pcm16ToFloat, rms } from '../../bench/measure.ts';
 import { parseAgentsData } from '../../demo/server/agents.ts';
-import { windowLevel, type UplinkLevels } from '../../demo/server/uplink-meter.ts';
+import { floatToInt16 } from '../../demo/server/pcm.ts';
+import { resample } from '../../demo/server/resample.ts';
+import { windowLevel, windowPace, type UplinkLevels } from '../../demo/server/uplink-meter.ts';
+import { CLOCK_RATE, clockSignal } from '../fixtures/signals.ts';
 import { agentOf, agentsWith, CallClient, closeAll, frames, isTranscript, isType, sendFrames, startTestSimulator, ticketFor } from './helpers.ts';
 
 afterEach(closeAll);
@@ -69,6 +72,7 @@ describe('the uplink levels', () => {
     expect(loud.dbfs).toBeCloseTo(-9.03, 1);
     expect(windowLevel(levels, sentAt + 200, Infinity)).toEqual({ samples: 3_200, dbfs: -Infinity });
     expect(levels.blocks.every((b, i) => b.at === levels.startedAt + i * 100)).toBe(true);
+    expect(levels.lateness).toBeUndefined(); // not the clock's tones
 
     const route = await fetch(`${sim.url}/__simulator/uplink/${encodeURIComponent(id)}`);
     expect(route.status).toBe(200);
@@ -88,6 +92,37 @@ describe('the uplink levels', () => {
     const levels = await waitFor(() => (sim.simulator.uplink(id)?.blocks.length ? sim.simulator.uplink(id) : undefined));
     expect(windowLevel(levels, 0, Infinity).samples).toBe(1_600);
     expect(windowLevel(levels, 0, Infinity).dbfs).toBeCloseTo(-15.05, 1);
+  });
+});
+
+describe('how late the service hears the caller', () => {
+  it('is measured when the caller’s microphone plays the clock’s tones, with the pace it arrives at', async () => {
+    const sim = await startTestSimulator({ agents: monologueAgents() });
+    const call = await CallClient.open(await ticketFor(sim.url, 'monologue'));
+    const id = (await call.next(isType('ready'))).conversationId as string;
+    // 4 s of the clock's tones sent at real time in 20 ms frames: each frame when its capture ends.
+    const tones = floatToInt16(resample(clockSignal().subarray(0, 4 * CLOCK_RATE), CLOCK_RATE, 16_000));
+    const startedAt = Date.now();
+    for (let k = 0; k < 200; k++) {
+      await sleep(startedAt + (k + 1) * 20 - Date.now());
+      call.ws.send(tones.subarray(k * 320, (k + 1) * 320), { binary: true });
+    }
+    const levels = await waitFor(() => {
+      const seen = sim.simulator.uplink(id);
+      return (seen?.lateness?.length ?? 0) > 10 ? seen : undefined;
+    });
+    // Loopback, sent at real time: the lateness stays near its reference (0). The sender shares this process's
+    // event loop, so a stall of the machine makes a frame or two late (110 ms seen once): the median is checked.
+    const late = levels.lateness!.map((p) => p.lateMs).sort((a, b) => a - b);
+    expect(late[late.length >> 1]!).toBeLessThan(20);
+    expect(late[0]!).toBeGreaterThan(-20);
+    expect(late.at(-1)!).toBeLessThan(300);
+    expect(levels.lateness!.every((p) => p.at >= startedAt && p.at <= Date.now())).toBe(true);
+    // The pace it arrived at: 16,000 samples a second.
+    expect(windowPace(levels, startedAt + 500, startedAt + 3_500)).toBeGreaterThan(16_000 * 0.95);
+    expect(windowPace(levels, startedAt + 500, startedAt + 3_500)).toBeLessThan(16_000 * 1.05);
+    const overHttp = (await (await fetch(`${sim.url}/__simulator/uplink/${encodeURIComponent(id)}`)).json()) as UplinkLevels;
+    expect(overHttp.lateness!.length).toBeGreaterThanOrEqual(levels.lateness!.length);
   });
 });
 

@@ -52,6 +52,14 @@ describe.each(['dev', 'preview'] as const)('simulator in Vite %s server', (kind)
     expect((await call.closed).code).toBe(1000);
   });
 
+  it('answers GET /health (no CORS) on connections kept alive 60 s', async () => {
+    const res = await fetch(`${base}/health`, { headers: { Origin: 'https://shop.example' } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.headers.get('keep-alive')).toBe('timeout=60');
+  });
+
   it('treats the demo page as a customer site: allow-list refuses it with 403 ORIGIN', async () => {
     const answer = await requestTicket(base, 'allow-list', { origin: base });
     expect(answer.status).toBe(403);

@@ -29,7 +29,7 @@ it('says hello, runs a call behind the messages, and ends it on terminate()', as
   await vi.waitFor(() => expect(heard[0]).toEqual({ type: 'hello' }));
 
   worker.postMessage({
-    type: 'start', target: { serverUrl: 'https://service.test', publicId: 'shop-42' }, microphone: false,
+    type: 'start', target: { serverUrl: 'https://service.test', publicId: 'shop-42' }, microphone: false, microphoneGranted: false,
     remember: 'none', muted: false, online: true, visit: undefined,
   });
   worker.postMessage({ type: 'sink-opened' }); // the page opened the agent's voice in the gesture (a typed call: no microphone)

@@ -17,7 +17,7 @@ class FakeProcessorPort implements PortLike {
   }
   status(seq: number, drained: boolean): void {
     const status: PlaybackStatus = {
-      type: 'status', seq, queuedSamples: 0, playedSamples: 2400, underruns: 0, droppedSamples: 0, drained, rms: 0, peak: 0,
+      type: 'status', seq, queuedSamples: 0, playedSamples: 2400, underruns: 0, underrunMs: 0, targetMs: 60, droppedSamples: 0, drained, rms: 0, peak: 0,
     };
     this.onmessage?.({ data: status } as MessageEvent);
   }

@@ -5,15 +5,15 @@ import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { brokenOverrides, findChromium, fromPlaywrightCache, missingPackages } from '../env/browsers.mjs';
+import { brokenOverrides, findChromium, firefoxMajor, fromPlaywrightCache, missingPackages, requirements } from '../env/browsers.mjs';
 
 const PROVISION = resolve(import.meta.dirname, '../env/provision.mjs');
 let dir: string;
 const saved = { ...process.env };
 
-function executableAt(path: string): string {
+function executableAt(path: string, script = ''): string {
   mkdirSync(resolve(path, '..'), { recursive: true });
-  writeFileSync(path, '#!/bin/sh\n');
+  writeFileSync(path, `#!/bin/sh\n${script}`);
   chmodSync(path, 0o755);
   return path;
 }
@@ -64,6 +64,34 @@ describe('the browser resolver', () => {
         { name: 'again', found: null, packages: ['pulseaudio'] },
       ]),
     ).toEqual(['pulseaudio-utils', 'pulseaudio']);
+  });
+});
+
+describe('a Firefox too old for the pinned Playwright', () => {
+  const oldFirefox = () => executableAt(join(dir, 'firefox-140'), "echo 'Mozilla Firefox 140.3.0esr'\n");
+
+  it('reads the major version a Firefox reports', () => {
+    expect(firefoxMajor(oldFirefox())).toBe(140);
+    expect(firefoxMajor(executableAt(join(dir, 'silent')))).toBeNull();
+  });
+
+  it('counts as missing, with the reason; an override is not replaced by installing', () => {
+    process.env.FIREFOX_PATH = oldFirefox();
+    const firefox = requirements().find((r) => r.name === 'Firefox');
+    expect(firefox).toMatchObject({ found: null, packages: ['firefox-esr'], upgradable: false });
+    expect(firefox?.why).toBe(`${join(dir, 'firefox-140')} is Firefox 140; Playwright 1.64.1 needs 153 or later`);
+  });
+
+  it('stops the provisioning step with what to do', () => {
+    const result = spawnSync(process.execPath, [PROVISION], {
+      env: { ...process.env, FIREFOX_PATH: oldFirefox() },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      `provision: ${join(dir, 'firefox-140')} is Firefox 140; Playwright 1.64.1 needs 153 or later (point FIREFOX_PATH at a newer one, or unset it)`,
+    );
   });
 });
 

@@ -14,7 +14,9 @@ export const readyMessage = {
 };
 
 type EventName = keyof SessionEventMap;
-const EVENT_NAMES: EventName[] = ['state', 'ready', 'transcript', 'interrupted', 'tool', 'ended', 'error', 'network', 'uplink', 'microphone'];
+const EVENT_NAMES: EventName[] = [
+  'state', 'ready', 'transcript', 'interrupted', 'tool', 'ended', 'error', 'network', 'uplink', 'microphone', 'quality', 'silence',
+];
 
 export function harness(
   options: {
@@ -24,6 +26,8 @@ export function harness(
     clock?: () => number;
     timeouts?: Partial<Timeouts>;
     reconnect?: Partial<ReconnectPolicy>;
+    /** Makes each socket (default: a FakeSocket). */
+    socket?: (url: string) => FakeSocket;
   } = {},
 ) {
   const fetch = options.fetch ?? scriptedFetch(okTicket());
@@ -33,10 +37,20 @@ export function harness(
   const storage = options.storage === undefined ? new MemoryStorage() : options.storage;
   const network = new FakeNetwork();
   const audioRequests: { microphone: boolean }[] = [];
+  /** The microphones taken back mid-call (Talk instead), in order; `prepareTakeBack` readies each as it is made
+   *  (a refusal, an open that waits). */
+  const takenBack: FakeSource[] = [];
+  let prepareTakeBack: (source: FakeSource) => void = () => {};
   const session = new CallSession({
     createAudio: (request) => {
       audioRequests.push(request);
       return { source, sink };
+    },
+    createMicrophone: () => {
+      const taken = new FakeSource();
+      prepareTakeBack(taken);
+      takenBack.push(taken);
+      return taken;
     },
     fetch,
     visits: new VisitStore(storage, options.now),
@@ -46,7 +60,7 @@ export function harness(
     reconnect: options.reconnect,
     network,
     createSocket: (url) => {
-      const socket = new FakeSocket(url);
+      const socket = options.socket?.(url) ?? new FakeSocket(url);
       sockets.push(socket);
       return socket;
     },
@@ -66,6 +80,11 @@ export function harness(
     storage,
     network,
     audioRequests,
+    takenBack,
+    /** How each microphone taken back from now on is readied before it is asked for. */
+    set prepareTakeBack(prepare: (source: FakeSource) => void) {
+      prepareTakeBack = prepare;
+    },
     events,
     of,
     states: () => of('state').map((d) => d.state),

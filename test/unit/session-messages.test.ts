@@ -5,15 +5,16 @@ import { settle } from '../fakes.ts';
 import { harness, readyMessage, target } from './session-harness.ts';
 
 describe('transcript turns (replace semantics)', () => {
-  it('replaces the open turn, closes it on final, and opens a new one after', () => {
-    const turns = new TranscriptTurns();
+  it('replaces the open turn, closes it on final, and opens a new one after; a turn keeps the time it began', () => {
+    let now = 1_000;
+    const turns = new TranscriptTurns(() => (now += 500));
     turns.apply('agent', 'Salam', false);
     turns.apply('agent', 'Salam, wach', false);
     turns.apply('agent', 'Salam, wach rak?', true);
     turns.apply('agent', 'Kifach', false);
     expect(turns.all).toEqual([
-      { id: 1, role: 'agent', text: 'Salam, wach rak?', final: true },
-      { id: 2, role: 'agent', text: 'Kifach', final: false },
+      { id: 1, role: 'agent', text: 'Salam, wach rak?', final: true, at: 1_500 },
+      { id: 2, role: 'agent', text: 'Kifach', final: false, at: 2_000 },
     ]);
   });
 
@@ -29,6 +30,17 @@ describe('transcript turns (replace semantics)', () => {
       [2, 'user', 'Allo, oui', true],
       [3, 'user', 'Merci', true],
     ]);
+  });
+
+  it('tells the playback when the agent’s turn is over (its final words), not the visitor’s nor a partial', async () => {
+    // The playback then knows running dry after it is no break in the voice (worklets/dsp/playback-core.ts).
+    const h = harness();
+    await h.goLive();
+    h.socket.receive({ type: 'transcript', role: 'agent', text: 'Salam', final: false });
+    h.socket.receive({ type: 'transcript', role: 'user', text: 'Allo', final: true });
+    expect(h.sink.utterancesEnded).toBe(0);
+    h.socket.receive({ type: 'transcript', role: 'agent', text: 'Salam, wach rak?', final: true });
+    expect(h.sink.utterancesEnded).toBe(1);
   });
 
   it('emits every change with the turn id, through the session', async () => {

@@ -133,6 +133,26 @@ describe('a line that drops after `ready`', () => {
     expect(fetch.calls.at(-1)!.signal?.aborted).toBe(true);
   });
 
+  it('gives a reconnection’s ticket 2 s (one sent on a connection of the dead path is never answered), then tries again at once', async () => {
+    fakeTime();
+    const fetch = scriptedFetch(okTicket(1), 'hang', okTicket(3));
+    const h = harness({ fetch, now: () => Date.now() });
+    await h.goLive();
+    h.socket.serverClose(1006);
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(fetch.calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetch.calls[1]!.signal?.aborted).toBe(true);
+    // No pause on top: the 1 s before a second ticket is counted from the start of the attempt that timed out.
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetch.calls).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(0);
+    h.socket.open();
+    h.socket.receive(secondReady);
+    expect(h.states()).toEqual(['connecting', 'live', 'reconnecting', 'live']);
+    await hangUp(h);
+  });
+
   it('a socket that opens but never says `ready` is one spent attempt', async () => {
     fakeTime();
     const h = harness({ timeouts: { readyMs: 3000 } });

@@ -103,7 +103,7 @@ describe('uplink pace', () => {
     const h = harness({ now: () => Date.now() });
     await h.goLive();
     await speak(h, 200);
-    h.session.continueWithoutMicrophone();
+    h.session.setMicrophone(false);
     expect(h.source.closed).toBe(1);
     expect(h.session.microphone).toBe(false);
     const before = h.session.stats.framesSent;

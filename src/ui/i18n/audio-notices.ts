@@ -13,6 +13,15 @@ export interface AudioNoticeStrings {
   typedCall: string;
   /** Starts (or goes on with) a call without a microphone. */
   continueByTyping: string;
+  /** Beside Mute in a voice call: lets go of the microphone, the call goes on typed. */
+  typeInstead: string;
+  /** Beside Mute in a typed call: takes the microphone (again) for the same call. */
+  talkInstead: string;
+  /** The status line while the call goes on without a microphone. */
+  micOff: string;
+  /** The microphone sends only digital silence (a mute switch, a wrong device, an input level at zero): the assistant
+   *  cannot hear the visitor. The device picker opens below it, and Type instead is beside Mute. */
+  silentMic: string;
   /** The microphone is blocked by the page that embeds the widget (an iframe without permission, an in-app
    *  browser): only the site owner can change it. Replaces the MIC_DENIED text there. */
   frameBlocked: { title: string; body: string };

@@ -1,6 +1,7 @@
 import type { ErrorCode } from '../../call/types.ts';
 import type { AudioNoticeStrings } from './audio-notices.ts';
 import type { ChoiceStrings } from './choices.ts';
+import type { EndReason } from './end-reasons.ts';
 import type { LauncherStrings } from './launcher.ts';
 
 /** The error codes the call's panel shows (the call's code is loaded, so LOAD_FAILED is not one of them). */
@@ -10,11 +11,7 @@ export type PanelErrorCode = Exclude<ErrorCode, 'LOAD_FAILED'>;
 export const LANGS = ['ar', 'fr', 'en'] as const;
 export type Lang = (typeof LANGS)[number];
 
-/** The end reasons the widget words: the service's (spec §6.3, and `max_duration` at its time limit) and the
- *  widget's own `cancelled` (hung up before the service answered). Other reasons get no sentence of their own:
- *  the status line's "Call ended" says it all. */
-export const END_REASONS = ['caller_hangup', 'agent_ended', 'max_duration', 'cancelled', 'another_call'] as const;
-export type EndReason = (typeof END_REASONS)[number];
+export type { EndReason } from './end-reasons.ts';
 
 export interface ErrorText {
   title: string;
@@ -56,8 +53,22 @@ export interface Catalogue extends LauncherStrings, ChoiceStrings {
   messageWaitsForLine: string;
   /** The browser says it has no network (a hint; the call may still recover). */
   offline: string;
+  /** The connection is fair or poor (link-quality.ts): what it means, and what the visitor can do. */
+  weakConnection: string;
+  /** Nothing arrives from the service, or the line is being set up again. */
+  connectionLost: string;
+  /** Added to the launcher's name during a call. */
+  callInProgress: string;
+  /** Added to the launcher's name while the call's audio waits for a tap (the panel says how). */
+  audioPaused: string;
 
   transcript: string;
+  /** The small menu that holds Copy and Download during a call. */
+  saveConversation: string;
+  copy: string;
+  /** Said once the conversation is on the clipboard. */
+  copied: string;
+  download: string;
   jumpToLatest: string;
   /** The quiet marker in the transcript where the line dropped and was set up again. */
   lineDropped: string;

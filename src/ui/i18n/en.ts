@@ -22,8 +22,16 @@ export const strings: PanelStrings = {
   messageUnsent: 'This message could not be sent. Send it again.',
   messageWaitsForLine: 'You can send again once the line is back.',
   offline: 'You seem to be offline; the call picks up again if the network is back soon.',
+  weakConnection: 'Weak connection: the assistant may hear you late. Typing works too.',
+  connectionLost: 'Connection lost: waiting for it to come back…',
+  callInProgress: 'call in progress',
+  audioPaused: 'audio paused, open to continue',
 
   transcript: 'Conversation',
+  saveConversation: 'Save the conversation',
+  copy: 'Copy',
+  copied: 'Copied.',
+  download: 'Download',
   jumpToLatest: 'Jump to latest',
   lineDropped: 'The line dropped here',
   you: 'You',
@@ -127,6 +135,10 @@ export const strings: PanelStrings = {
       title: 'No answer in time',
       body: 'The service may be overloaded, or your connection slow. Please try again.',
     },
+    BLOCKED_BY_PAGE: {
+      title: 'Blocked by this website',
+      body: 'This website’s settings block the assistant. Your connection is fine: the site owner has to change them.',
+    },
   },
   unknownError: {
     title: 'Something went wrong',
@@ -158,6 +170,10 @@ export const strings: PanelStrings = {
     micLost: 'The microphone stopped. The call goes on by typing: type your message and the assistant answers aloud.',
     typedCall: 'Typed call: no microphone is used. Type your message and the assistant answers aloud.',
     continueByTyping: 'Continue by typing',
+    typeInstead: 'Type instead',
+    talkInstead: 'Talk instead',
+    micOff: 'Microphone off',
+    silentMic: 'The assistant cannot hear you: your microphone sends only silence.',
     frameBlocked: {
       title: 'Microphone not allowed here',
       body: 'The page showing this assistant does not let it use the microphone, and your browser settings cannot change that. The site owner has to allow the microphone. You can continue by typing.',

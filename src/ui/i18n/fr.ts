@@ -23,8 +23,16 @@ export const strings: PanelStrings = {
   messageUnsent: 'Ce message n’a pas pu être envoyé. Renvoyez-le.',
   messageWaitsForLine: 'Vous pourrez envoyer dès que la ligne sera rétablie.',
   offline: 'Vous semblez hors ligne ; l’appel reprend si le réseau revient vite.',
+  weakConnection: 'Connexion faible : l’assistant peut vous entendre en retard. Vous pouvez aussi écrire.',
+  connectionLost: 'Connexion perdue : en attente de son retour…',
+  callInProgress: 'appel en cours',
+  audioPaused: 'son en pause, ouvrez pour continuer',
 
   transcript: 'Conversation',
+  saveConversation: 'Garder la conversation',
+  copy: 'Copier',
+  copied: 'Copié.',
+  download: 'Télécharger',
   jumpToLatest: 'Aller au plus récent',
   lineDropped: 'La ligne a été coupée ici',
   you: 'Vous',
@@ -128,6 +136,10 @@ export const strings: PanelStrings = {
       title: 'Pas de réponse à temps',
       body: 'Le service est peut-être surchargé, ou votre connexion lente. Veuillez réessayer.',
     },
+    BLOCKED_BY_PAGE: {
+      title: 'Bloqué par ce site',
+      body: 'Les réglages de ce site bloquent l’assistant. Votre connexion n’y est pour rien\u00a0: c’est au site de les modifier.',
+    },
   },
   unknownError: {
     title: 'Un problème est survenu',
@@ -159,6 +171,10 @@ export const strings: PanelStrings = {
     micLost: 'Le micro s’est arrêté. L’appel continue par écrit : tapez votre message, l’assistant vous répond à voix haute.',
     typedCall: 'Appel écrit : le micro n’est pas utilisé. Tapez votre message, l’assistant vous répond à voix haute.',
     continueByTyping: 'Continuer par écrit',
+    typeInstead: 'Écrire plutôt',
+    talkInstead: 'Parler plutôt',
+    micOff: 'Micro éteint',
+    silentMic: 'L’assistant ne vous entend pas : votre micro n’envoie que du silence.',
     frameBlocked: {
       title: 'Micro non autorisé ici',
       body: 'La page qui affiche cet assistant ne lui permet pas d’utiliser le micro, et votre navigateur ne peut rien y changer. Le propriétaire du site doit autoriser le micro. Vous pouvez continuer par écrit.',

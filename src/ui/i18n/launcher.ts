@@ -1,13 +1,11 @@
 import type { Lang } from './catalogue.ts';
 
-/** The few strings the launcher and the page-facing wrapper need before the call UI is loaded. */
+/** The few strings the launcher and the page-facing wrapper need before the call UI is loaded (what its name says
+ *  during a call comes with the call's code: ActiveLauncherStrings). */
 export interface LauncherStrings {
   /** Text direction of the language. */
   dir: 'ltr' | 'rtl';
   widgetName: string;
-  callInProgress: string;
-  /** Added to the launcher's name while the call's audio waits for a tap (the panel says how). */
-  audioPaused: string;
   /** The call's code could not be downloaded. */
   loadFailed: string;
   /** The page's security policy forbids what the call's code needs (Trusted Types without Lit's policy). */
@@ -19,8 +17,6 @@ export const LAUNCHER_STRINGS: Record<Lang, LauncherStrings> = {
   ar: {
     dir: 'rtl',
     widgetName: 'المساعد الصوتي',
-    callInProgress: 'مكالمة جارية',
-    audioPaused: 'الصوت متوقف، افتح للمتابعة',
     loadFailed: 'تعذّر تحميل المساعد. تحقّق من اتصالك بالشبكة ثم أعد المحاولة.',
     pageForbids: 'إعدادات أمان هذه الصفحة تمنع المساعد.',
     tryAgain: 'إعادة المحاولة',
@@ -28,8 +24,6 @@ export const LAUNCHER_STRINGS: Record<Lang, LauncherStrings> = {
   fr: {
     dir: 'ltr',
     widgetName: 'Assistant vocal',
-    callInProgress: 'appel en cours',
-    audioPaused: 'son en pause, ouvrez pour continuer',
     loadFailed: 'L’assistant n’a pas pu se charger. Vérifiez votre connexion puis réessayez.',
     pageForbids: 'La sécurité de cette page bloque l’assistant.',
     tryAgain: 'Réessayer',
@@ -37,8 +31,6 @@ export const LAUNCHER_STRINGS: Record<Lang, LauncherStrings> = {
   en: {
     dir: 'ltr',
     widgetName: 'Voice assistant',
-    callInProgress: 'call in progress',
-    audioPaused: 'audio paused, open to continue',
     loadFailed: 'The assistant could not load. Check your connection, then try again.',
     pageForbids: 'This page’s security settings block the assistant.',
     tryAgain: 'Try again',

@@ -2,8 +2,10 @@
 // browser or the system does to it (held until a tap, the microphone held or gone) and the device rules (the
 // pickers switch the running call; a chosen device that is gone is forgotten).
 import { AudioEngine } from '../../audio/audio-engine.ts';
+import { isActive } from '../../call/state-machine.ts';
 import type { GestureAudio } from '../../audio/gesture-audio.ts';
 import type { PipedAudio, PipedAudioRequest } from '../../call/audio-ports.ts';
+import type { PanelErrorCode } from '../i18n/catalogue.ts';
 import type { CallController, CallHost } from './panel/call-controller.ts';
 import type { DeviceTarget } from './panel/device-picker.ts';
 
@@ -22,14 +24,37 @@ export class CallAudio {
   needsTap = false;
   /** The microphone went away mid-call: the call goes on typed. */
   microphoneLost = false;
+  /** Why the microphone asked for beside the ticket was refused, when the call went on typed for it. */
+  microphoneRefused: PanelErrorCode | null = null;
   /** The system holds the microphone (another app, a phone call): the agent hears silence until it is back. */
   microphoneHeld = false;
+  /** The microphone sends only digital silence (a mute switch, a wrong device, an input level at zero). */
+  microphoneSilent = false;
   #engine: AudioEngine | null = null;
   readonly #call: CallController;
 
   constructor(call: CallController) {
     this.#call = call;
-    call.session.on('microphone', () => this.#changed(() => (this.microphoneLost = true)));
+    call.session.on('microphone', ({ on, lost, refused }) =>
+      this.#changed(() => {
+        this.microphoneLost = !!lost;
+        this.microphoneRefused = refused && refused !== 'LOAD_FAILED' ? refused : null;
+        if (on) this.microphoneSilent = false;
+      }),
+    );
+    call.session.on('silence', ({ silent }) => this.#changed(() => (this.microphoneSilent = silent)));
+  }
+
+  /** `on` while the call under way uses a microphone (open, or asked for), else `off`. */
+  get microphone(): 'on' | 'off' {
+    const { state, session } = this.#call;
+    return isActive(state) && state !== 'ending' && session.microphone ? 'on' : 'off';
+  }
+
+  /** The visitor types instead (`off`: the microphone is let go, its tracks stopped) or talks again (`on`: asked
+   *  for now, so in their gesture). Only during a live call (or one reconnecting). */
+  set microphone(value: 'on' | 'off') {
+    this.#changed(() => this.#call.session.setMicrophone(value === 'on'));
   }
 
   /** What the device pickers change: the element's device properties and the running call's audio. */
@@ -73,7 +98,8 @@ export class CallAudio {
 
   /** A new call: nothing of the last one's audio is said any more. */
   reset(): void {
-    this.needsTap = this.microphoneLost = this.microphoneHeld = false;
+    this.needsTap = this.microphoneLost = this.microphoneHeld = this.microphoneSilent = false;
+    this.microphoneRefused = null;
   }
 
   /** Resumes the call's audio held by the browser; call it synchronously inside the visitor's tap. */

@@ -21,7 +21,7 @@ interface WaitingStart {
   gesture: GestureAudio | null;
 }
 
-const FORBIDDEN = "The page's trusted-types forbid the policy 'lit-html'.";
+const FORBIDDEN = "This page's trusted-types refuse 'lit-html': allow `lit-html voice-agent` there.";
 
 /** The import failed because the page forbids a Trusted Types policy (lit-html creates one when it loads). */
 const forbiddenByPage = (error: unknown): boolean => /createPolicy|trusted.?types?/i.test(String(error));
@@ -94,7 +94,10 @@ export class CallLoader {
       },
       (error: unknown) => {
         this.#loading = null;
-        this.#forbidden ||= forbiddenByPage(error);
+        if (!this.#forbidden && forbiddenByPage(error)) {
+          this.#forbidden = true;
+          console.error(`<voice-agent>: ${FORBIDDEN}`); // the owner's line (the page's Trusted Types do not change)
+        }
         if (this.#options.panelShowing()) this.failure ??= { fromStart: false, forbidden: this.#forbidden };
         host.requestUpdate();
         throw error;
@@ -118,7 +121,7 @@ export class CallLoader {
       return Promise.resolve();
     }
     const target = this.#options.ui.target();
-    if (!target.publicId) return Promise.reject(new TypeError('voice-agent: a public-id is needed to start a call'));
+    if (!target.publicId) return Promise.reject(new TypeError('voice-agent: a call needs a public-id'));
     const ui = this.ui;
     if (ui && isActive(ui.state)) return ui.call.start(target, options); // the call under way
     if (this.#waiting) return this.#waiting.done;
@@ -127,6 +130,7 @@ export class CallLoader {
     // In the gesture, before anything is awaited: the microphone is asked for and the context created.
     const gesture = this.#options.openGesture(options.microphone !== false);
     if (ui) return this.#startCall(ui, gesture, options);
+    gesture?.openContext(); // the call starts once its code is here, after the gesture
     this.failure = null;
     const waiting: WaitingStart = { done: Promise.resolve(), cancelled: false, gesture };
     const settled = () => {
@@ -211,9 +215,7 @@ export class CallLoader {
     this.failure = { fromStart: true, forbidden };
     host.requestUpdate();
     this.#stateChanged();
-    const detail: ErrorDetail = forbidden
-      ? { code: 'LOAD_FAILED', message: FORBIDDEN, retryable: false }
-      : { code: 'LOAD_FAILED', message: 'The widget could not download the code of the call.', retryable: true };
-    emit(host, 'voice-agent-error', detail);
+    const message = forbidden ? FORBIDDEN : 'The widget could not download its call code.';
+    emit(host, 'voice-agent-error', { code: 'LOAD_FAILED', message, retryable: !forbidden } satisfies ErrorDetail);
   }
 }

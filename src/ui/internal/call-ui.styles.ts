@@ -1,6 +1,7 @@
 import { choiceStyles } from './panel/choices.styles.ts';
 import { controlStyles } from './panel/controls.styles.ts';
 import { layoutStyles } from './panel/layout.styles.ts';
+import { paletteStyles } from './panel/palette.styles.ts';
 import { transcriptStyles } from './panel/transcript.styles.ts';
 import { css } from './css-text.ts';
 
@@ -82,4 +83,4 @@ export const launcherInCallStyles = css`
 
 /** The call panel's styles, adopted into the element's shadow root when the call UI is attached. */
 export const callUiStyles =
-  panelTextStyles + layoutStyles + controlStyles + transcriptStyles + choiceStyles + launcherInCallStyles;
+  paletteStyles + panelTextStyles + layoutStyles + controlStyles + transcriptStyles + choiceStyles + launcherInCallStyles;

@@ -7,7 +7,6 @@
 import type { ReactiveController } from 'lit';
 import { nothing, render } from 'lit/html.js';
 import { isActive } from '../../call/state-machine.ts';
-import type { Turn } from '../../call/transcript.ts';
 import type { AgentInfo, CallState, CallStats } from '../../call/types.ts';
 import { formatterFor } from '../i18n/format.ts';
 import { micElement } from './icons.ts';
@@ -19,6 +18,7 @@ import { adoptStyles } from './css-text.ts';
 import { microphoneForbiddenByPage } from './microphone-policy.ts';
 import { agentKey } from '../../call/visit-store.ts';
 import { ContinuationController } from './continuation.ts';
+import { watchInterest } from './interest.ts';
 import { PageRestoreController } from './page-restore-controller.ts';
 import { PanelFocus } from './panel-focus.ts';
 import { PanelIntents } from './panel-intents.ts';
@@ -40,11 +40,14 @@ import { panelHeader } from './panel/panel-header.ts';
 import { announcement, errorWords, type StatusInputs, statusLine } from './panel/status-text.ts';
 import { TickerController } from './panel/ticker-controller.ts';
 import { finalTurnsAnnouncer, transcriptView } from './panel/transcript.ts';
+import { type TranscriptActions, transcriptActions } from './panel/transcript-actions.ts';
 import { WakeLockController } from './panel/wake-lock-controller.ts';
 import { ShownCall } from './shown-call.ts';
 
 export type { AudioFactory, CallUiHost, CallUiOptions, PanelProps };
-export { prepareSessions } from '../../worker/transport.ts';
+// What diagnose() also tries as the call would: its worker, and its audio worklet module.
+export { prepareSessions, spawnCallWorker } from '../../worker/transport.ts';
+export { workletUrl } from '../../audio/worklet-modules.ts';
 export { endOthers } from './call-registry.ts';
 
 /** The call and its panel: owns the call (through CallController) and renders the panel with its live regions. */
@@ -60,13 +63,12 @@ export class CallUi implements ReactiveController {
   readonly #sheet: SheetController;
   readonly #autoScroll: AutoScrollController;
   readonly #feedback: CallFeedback;
+  readonly #keep: TranscriptActions;
   readonly #avatar = new AvatarView('small', micElement);
   readonly #meters: MeterPainter;
   readonly #transcriptList = new ElementRef();
   /** The agent of this page's latest call (kept after it ends, so the widget keeps its face). */
   #callAgent: AgentInfo | null = null;
-  /** The conversation of the previous page, shown above the call that continues it. */
-  #earlier: readonly Turn[] = [];
   /** Meters stand still while the floating panel is closed (renders for the clock or the transcript go on). */
   #levelsShown = true;
   #stylesAdopted = false;
@@ -93,20 +95,23 @@ export class CallUi implements ReactiveController {
       key: agent,
       allowed: options.continues,
       live: () => this.state === 'live' || this.state === 'reconnecting',
-      turns: () => this.#turns,
+      turns: () => this.call.conversation,
       agent: () => this.agent,
+      typed: () => !this.call.session.microphone,
     });
     // Only while a call with a microphone is live (a typed call has none to choose).
     this.#devices = new DevicePicker(host, () => this.state === 'live' && this.call.session.microphone, () => this.audio.devices);
     this.#intents = new PanelIntents({ host, options, focus: this.focus, language: this.language, audio: () => this.audio });
     this.#sheet = new SheetController(host, () => host.layout !== 'inline' && host.open, options.shell);
     this.#feedback = new CallFeedback(host);
+    this.#keep = transcriptActions(host, () => ({ turns: this.call.conversation, agentName: this.agent?.name, start: this.call.liveSince }));
     this.#autoScroll = new AutoScrollController(host, () => this.#transcriptList.value ?? null);
     new TickerController(host, () => clockOrigin(this.call, Date.now()));
     this.#meters = new MeterPainter(host, () => this.focus.panel.value, () => this.call.meterHost);
     new PageRestoreController(host, () => this.call.session.pageRestored());
     new WakeLockController(host, () => this.state === 'live' || this.state === 'reconnecting');
     new ConsentSlotController(host);
+    watchInterest(host, () => ({ target: options.target(), idle: !isActive(this.state) }));
   }
 
   /** The call this element shows. */
@@ -133,17 +138,12 @@ export class CallUi implements ReactiveController {
         this.options.stateChanged();
       }),
       call.on('transcript', () => this.#autoScroll.changed()),
-      call.session.on('microphone', () => this.focus.focusMessage()),
+      call.session.on('microphone', ({ on }) => on || this.focus.focusMessage()),
     ];
     return () => {
       call.onLevels = call.onUnsent = null;
       off.forEach((unsubscribe) => unsubscribe());
     };
-  }
-
-  /** The conversation shown: the previous page's when this call continues it, then this call's. */
-  get #turns(): readonly Turn[] {
-    return this.#earlier.length ? [...this.#earlier, ...this.call.turns] : this.call.turns;
   }
 
   hostConnected(): void {
@@ -189,9 +189,10 @@ export class CallUi implements ReactiveController {
     const offer = this.#continuation.offer;
     if (this.state === 'connecting') {
       this.#feedback.reset();
+      this.#keep.reset();
       this.#autoScroll.reset();
       // A call started while the previous page's is offered continues it (the visit token carries it on).
-      this.#earlier = offer?.turns ?? [];
+      this.call.earlier = offer?.turns ?? [];
       this.call.continuing = !!offer;
     }
     if (this.state === 'live' && offer) this.#continuation.settle();
@@ -216,11 +217,11 @@ export class CallUi implements ReactiveController {
     const agentName = this.agent?.name || t.assistant;
     const { ready, liveSince, ended, error } = call;
     const status: StatusInputs = {
-      state, t, format, agentName, muted: this.host.muted, activity: activityOf(call), ready, liveSince, ended, error,
+      state, t, format, agentName, muted: this.host.muted, typed: !call.session.microphone, activity: activityOf(call), ready, liveSince, ended, error,
       errorText: error && errorWords(error, t, microphoneForbiddenByPage()), now: Date.now(),
     };
     const offer = isActive(state) ? null : this.#continuation.offer;
-    const turns = offer ? offer.turns : this.#turns;
+    const turns = offer ? offer.turns : this.call.conversation;
     const tall = state === 'live' || state === 'reconnecting' || state === 'ending' || turns.length > 0;
     const transcript = transcriptView({
       turns, breaks: call.breaks, agentName, t, following: this.#autoScroll.following,
@@ -231,12 +232,13 @@ export class CallUi implements ReactiveController {
       header: panelHeader({
         t, agent: this.agent, agentName, avatar: this.#avatar, state, activity: status.activity, line: statusLine(status),
         meter: state === 'live' ? this.#outputMeter() : nothing, floating, onClose,
+        menu: state === 'live' || state === 'reconnecting' ? this.#keep.render(t, true) : nothing,
       }),
       body: panelBody({
-        t, format, call, audio: this.audio, feedback: this.#feedback,
+        t, format, call, audio: this.audio, feedback: this.#feedback, keep: this.#keep,
         consentPending: this.options.consent.pending, notConfigured: this.#intents.notConfigured,
         messageFailed: this.#intents.messageFailed, muted: this.host.muted, levelsShown: this.#levelsShown, wantedLang,
-        errorText: status.errorText, retryWait: this.#retryWait(), transcript, offered: !!offer, devices: this.#devices,
+        errorText: status.errorText, retryWait: this.#retryWait(), transcript, offered: offer && (offer.typed ? 'typed' : 'voice'), devices: this.#devices,
         refs: { messageInput: this.focus.messageInput, inputMeter: this.#meters.input }, on: this.#intents.actions,
       }),
       said: this.audio.needsTap && floating && !open ? t.notices.audioPaused : announcement(status),

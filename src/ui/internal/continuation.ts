@@ -21,6 +21,8 @@ export interface Continuation {
   agent: AgentInfo | null;
   /** The conversation so far, oldest first (ids below zero: they are no turns of this page's calls). */
   turns: Turn[];
+  /** The call went on without a microphone (typed): it continues so, and never reopens the microphone itself. */
+  typed: boolean;
 }
 
 export interface ContinuationOptions {
@@ -30,9 +32,10 @@ export interface ContinuationOptions {
   allowed: () => boolean;
   /** The call is under way (live, or reconnecting). */
   live: () => boolean;
-  /** The conversation shown now, and the agent. */
+  /** The conversation shown now, the agent, and whether the call goes on without a microphone. */
   turns: () => readonly Turn[];
   agent: () => AgentInfo | null;
+  typed: () => boolean;
   now?: () => number;
 }
 
@@ -64,16 +67,17 @@ export class ContinuationController implements ReactiveController {
   }
 
   readonly #pageHidden = (): void => {
-    const { live, allowed, turns, agent, key, now = Date.now } = this.#options;
+    const { live, allowed, turns, agent, typed, key, now = Date.now } = this.#options;
     if (!live() || !allowed()) return;
-    const kept: { role: string; text: string }[] = [];
+    const kept: Pick<Turn, 'role' | 'text' | 'at' | 'typed'>[] = [];
     let chars = 0;
-    for (const turn of [...turns()].reverse()) {
-      chars += turn.text.length;
+    for (const { role, text, at, typed } of [...turns()].reverse()) {
+      chars += text.length;
       if (kept.length === MAX_TURNS || chars > MAX_CHARS) break;
-      kept.unshift({ role: turn.role, text: turn.text });
+      kept.unshift({ role, text, at, typed });
     }
-    this.#storage((storage) => storage.setItem(key(), JSON.stringify({ at: now(), agent: agent(), turns: kept })));
+    const stored = { at: now(), agent: agent(), turns: kept, typed: typed() };
+    this.#storage((storage) => storage.setItem(key(), JSON.stringify(stored)));
   };
 
   /** Back from the back-forward cache: this page goes on with its own call, the next one offers nothing. */
@@ -87,15 +91,19 @@ export class ContinuationController implements ReactiveController {
     return this.#storage((storage) => {
       const raw = storage.getItem(key());
       if (!raw) return null;
-      const { at, agent, turns } = JSON.parse(raw) as Record<string, unknown>;
+      const { at, agent, turns, typed } = JSON.parse(raw) as Record<string, unknown>;
       const age = now() - Number(at);
       if (!(age >= 0 && age < CONTINUE_WITHIN_MS) || !Array.isArray(turns)) return null;
-      const read = turns
-        .filter((turn): turn is { role: 'user' | 'agent'; text: string } =>
+      const read: Turn[] = turns
+        .filter((turn): turn is Pick<Turn, 'role' | 'text' | 'at' | 'typed'> =>
           (turn?.role === 'user' || turn?.role === 'agent') && typeof turn.text === 'string')
         .slice(-MAX_TURNS)
-        .map(({ role, text }, i, all) => ({ id: i - all.length, role, text: text.slice(0, MAX_CHARS), final: true }));
-      return { at: Number(at), agent: readAgent(agent), turns: read };
+        .map((turn, i, all) => ({
+          id: i - all.length, role: turn.role, text: turn.text.slice(0, MAX_CHARS), final: true,
+          // A turn's time as it was kept, else the time the page went away; marked typed only when it says so.
+          at: Number.isFinite(turn.at) ? turn.at : Number(at), typed: turn.typed === true,
+        }));
+      return { at: Number(at), agent: readAgent(agent), turns: read, typed: typed === true };
     }) ?? null;
   }
 

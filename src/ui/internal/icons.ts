@@ -24,6 +24,7 @@ export const icons = {
   send: icon('M4 12h13M12 5l7 7-7 7'),
   close: icon(closePath),
   down: icon('M12 5v14M5 12l7 7 7-7'),
+  more: icon('M5 12h.01M12 12h.01M19 12h.01'),
   tool: icon('M15 12a3 3 0 1 1-6 0 3 3 0 0 1 6 0zM12 2v3M12 19v3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M2 12h3M19 12h3M4.9 19.1L7 17M17 7l2.1-2.1'),
   warning: icon('M12 3l10 18H2L12 3zM12 10v5M12 18h.01'),
   thumbUp: icon(thumbPath),

@@ -1,10 +1,15 @@
 import type { AgentInfo } from '../../call/types.ts';
+import type { Catalogue } from '../i18n/catalogue.ts';
 import type { LauncherStrings } from '../i18n/launcher.ts';
+
+/** What the launcher's name adds during a call: the call's strings, here once its code is. */
+export type ActiveLauncherStrings = Pick<Catalogue, 'callInProgress' | 'audioPaused'>;
 import { AvatarView } from './avatar.ts';
 import { closePath, iconElement, phonePath } from './icon-paths.ts';
 
 export interface LauncherState {
-  t: LauncherStrings;
+  /** The call's strings (with ActiveLauncherStrings) whenever `active` or `needsTap`. */
+  t: LauncherStrings & Partial<ActiveLauncherStrings>;
   /** The agent of this page's last call, or the one remembered from an earlier visit. */
   agent: AgentInfo | null;
   open: boolean;
@@ -46,8 +51,8 @@ export class Launcher {
 
   update({ t, agent, open, active, busy, needsTap, inert }: LauncherState): void {
     const button = this.element;
-    let label = active ? `${t.widgetName}, ${t.callInProgress}` : t.widgetName;
-    if (needsTap) label += `, ${t.audioPaused}`;
+    let label = active ? `${t.widgetName}, ${t.callInProgress!}` : t.widgetName;
+    if (needsTap) label += `, ${t.audioPaused!}`;
     button.setAttribute('aria-label', label);
     button.setAttribute('aria-expanded', String(open));
     button.className = `launcher${active ? ' active' : ''}${busy ? ' busy' : ''}${needsTap ? ' attention' : ''}`;

@@ -70,6 +70,7 @@ export class PanelIntents {
     },
     toggleMute: () => (this.#parts.host.muted = !this.#parts.host.muted),
     resume: () => this.#parts.audio().resume(),
+    switchMicrophone: (on) => (this.#parts.audio().microphone = on ? 'on' : 'off'),
     chooseLang: (lang: Lang) => {
       this.#parts.language.picked();
       this.#parts.options.chooseLang(lang);

@@ -27,6 +27,7 @@ export const shellStyles = css`
     border-block-start-color: transparent;
     animation: spin 0.9s linear infinite;
   }
+  /* The panel's spinner turns by it too (layout.styles.ts): these rules are in every widget's shadow root. */
   @keyframes spin {
     to {
       transform: rotate(360deg);

@@ -1,11 +1,10 @@
 // The element's own DOM, drawn by hand (no template library before the call's code is loaded): the wrapper
 // that carries `dir` and `lang`, the floating launcher, the place the call UI renders into, the inline panel's
 // placeholder and the message for a call whose code could not be downloaded.
-import type { LauncherStrings } from '../i18n/launcher.ts';
 import { Launcher, type LauncherState } from './launcher.ts';
 
 export interface ShellState {
-  t: LauncherStrings;
+  t: LauncherState['t'];
   lang: string;
   floating: boolean;
   placement: 'start' | 'end';
@@ -30,13 +29,15 @@ export class Shell {
   readonly launcher: Launcher;
   /** Where the call UI renders its panel and live regions. */
   readonly panel = document.createElement('div');
-  private readonly placeholder = document.createElement('div');
-  private readonly failure = document.createElement('div');
+  readonly #placeholder = document.createElement('div');
+  readonly #failure = document.createElement('div');
   readonly #failureText = document.createElement('p');
   readonly retryButton = document.createElement('button');
 
   constructor(root: ShadowRoot, actions: ShellActions) {
-    const { base, panel, placeholder, failure, retryButton } = this;
+    const { base, panel, retryButton } = this;
+    const placeholder = this.#placeholder;
+    const failure = this.#failure;
     base.setAttribute('part', 'base');
     base.addEventListener('keydown', actions.keydown);
     this.launcher = new Launcher(actions.toggle, actions.interest);
@@ -66,8 +67,8 @@ export class Shell {
     } else {
       this.launcher.element.remove();
     }
-    this.placeholder.hidden = floating || loaded;
-    this.failure.hidden = !loadFailed;
+    this.#placeholder.hidden = floating || loaded;
+    this.#failure.hidden = !loadFailed;
     this.#failureText.textContent = loadFailed === 'forbidden' ? t.pageForbids : t.loadFailed;
     this.retryButton.textContent = t.tryAgain;
     this.retryButton.hidden = loadFailed === 'forbidden';

@@ -2,6 +2,8 @@ import { css } from './css-text.ts';
 
 // Public custom properties (--voice-agent-*) feed private ones (--_*), with light and dark defaults.
 // Every default pair meets WCAG 2.2 AA: text 4.5:1, borders and focus rings 3:1 against their surface.
+// The colours only the panel paints (secondary surface and text, danger, warning) come with it
+// (panel/palette.styles.ts): every page downloads this file, and the launcher paints none of them.
 // `--_surface-r/g/b` are the palette's own opaque surface: a host's translucent --voice-agent-surface is
 // painted over it (below), so the panel never lets the page show through its text.
 const light = css`
@@ -10,13 +12,8 @@ const light = css`
   --_surface-r: 255;
   --_surface-g: 255;
   --_surface-b: 255;
-  --_surface-alt: var(--voice-agent-surface-alt, #f1f5f9);
   --_text: var(--voice-agent-text, #0f172a);
-  --_text-muted: var(--voice-agent-text-muted, #475569);
   --_border: var(--voice-agent-border, #64748b);
-  --_danger: var(--voice-agent-danger, #b91c1c);
-  --_on-danger: #ffffff;
-  --_warning: var(--voice-agent-warning, #92400e);
   --_focus: var(--voice-agent-focus, #1d4ed8);
   --_shadow: 0 10px 30px rgb(15 23 42 / 0.25);
   color-scheme: light;
@@ -28,13 +25,8 @@ const dark = css`
   --_surface-r: 15;
   --_surface-g: 23;
   --_surface-b: 42;
-  --_surface-alt: var(--voice-agent-surface-alt, #1e293b);
   --_text: var(--voice-agent-text, #f1f5f9);
-  --_text-muted: var(--voice-agent-text-muted, #cbd5e1);
   --_border: var(--voice-agent-border, #94a3b8);
-  --_danger: var(--voice-agent-danger, #fca5a5);
-  --_on-danger: #450a0a;
-  --_warning: var(--voice-agent-warning, #fcd34d);
   --_focus: var(--voice-agent-focus, #93c5fd);
   --_shadow: 0 10px 30px rgb(0 0 0 / 0.6);
   color-scheme: dark;
@@ -43,10 +35,15 @@ const dark = css`
 /** `channel` of the host's surface painted over the palette's own (`alpha` is the host colour's). */
 const over = (channel: 'r' | 'g' | 'b') => `calc(${channel} * alpha + var(--_surface-${channel}) * (1 - alpha))`;
 
-// The `theme` attribute: `light`, `dark`, or anything else (`auto`, the default) to follow the system.
-export const themeStyles = css`
+/** `light` on the host, and `dark` where the theme asks for it: the `theme` attribute `dark`, or anything but
+ *  `light` (`auto`, the default) on a system that prefers dark. */
+export const themed = (light: string, dark: string): string =>
+  css`:host{${light}}:host([theme='dark' i]){${dark}}@media (prefers-color-scheme:dark){:host(:not([theme='light' i])){${dark}}}`;
+
+export const themeStyles =
+  themed(light, dark) +
+  css`
   :host {
-    ${light}
     --_surface-base: rgb(var(--_surface-r) var(--_surface-g) var(--_surface-b));
     --_surface: var(--voice-agent-surface, var(--_surface-base));
     --_radius: var(--voice-agent-radius, 16px);
@@ -65,14 +62,6 @@ export const themeStyles = css`
        UI's at 1500, Tailwind's scale at 50), below consent banners (9999 and up) so the visitor can answer them. */
     --_z: var(--voice-agent-z-index, 9000);
     display: block;
-  }
-  :host([theme='dark' i]) {
-    ${dark}
-  }
-  @media (prefers-color-scheme: dark) {
-    :host(:not([theme='light' i])) {
-      ${dark}
-    }
   }
 
   /* A transparent or translucent --voice-agent-surface is composited over the palette's opaque surface: one

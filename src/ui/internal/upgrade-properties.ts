@@ -1,8 +1,9 @@
-/** Properties a page set on the element before its definition loaded (frameworks do) go through the setters. */
-export function upgradeProperties(element: HTMLElement, names: readonly string[]): void {
+/** Properties a page set on the element before its definition loaded (frameworks do) go through the setters: each
+ *  own property of `element` that `type`'s prototype has a setter for. */
+export function upgradeProperties(element: HTMLElement, type: { prototype: object }): void {
   const own = element as unknown as Record<string, unknown>;
-  for (const name of names) {
-    if (!Object.hasOwn(element, name)) continue;
+  for (const name of Object.keys(element)) {
+    if (!Object.getOwnPropertyDescriptor(type.prototype, name)?.set) continue;
     const value = own[name];
     delete own[name];
     own[name] = value;

@@ -40,7 +40,8 @@ export interface WidgetHooks {
 const scriptOrigin = (): string => new URL(import.meta.url).origin;
 
 const NO_STATS: CallStats = {
-  droppedMessages: 0, framesSent: 0, framesDropped: 0, audioBytesReceived: 0, rttMs: null, playback: null, transport: null,
+  droppedMessages: 0, framesSent: 0, framesDropped: 0, audioBytesReceived: 0, rttMs: null, quality: 'good', playback: null, transport: null,
+  microphone: false,
 };
 
 export class Widget {
@@ -119,7 +120,7 @@ export class Widget {
   }
 
   sendText(text: string): void {
-    if (!this.ui) throw new Error(`voice-agent: sendText needs a live call (the call is ${this.state})`);
+    if (!this.ui) throw new Error(`voice-agent: sendText needs a live call, not ${this.state}`);
     this.ui.call.sendText(text);
   }
 
@@ -189,7 +190,7 @@ export class Widget {
     const modal = floating && open && !!ui?.sheet;
     const failure = this.#calls.failure;
     shell.update({
-      t: LAUNCHER_STRINGS[lang], lang, floating, placement, sheet: !!ui?.sheet, loaded: !!ui,
+      t: (ui && loadedCatalogue(lang)) || LAUNCHER_STRINGS[lang], lang, floating, placement, sheet: !!ui?.sheet, loaded: !!ui,
       loadFailed: !!failure && !ui && (!floating || open || failure.fromStart) && (failure.forbidden ? 'forbidden' : true),
       launcher: {
         agent: ui?.agent ?? this.#rememberedAgent, open, active: isActive(this.state),

@@ -8,12 +8,14 @@ import type { MeterHost } from '../../../worker/meter-canvas.ts';
 import type { RememberMode } from '../../../call/visit-tokens.ts';
 import type { Turn } from '../../../call/transcript.ts';
 import type {
-  CallState, EndedDetail, ErrorDetail, ReadyDetail, SessionEventMap, SessionStats, ToolDetail,
+  CallState, EndedDetail, ErrorDetail, Quality, ReadyDetail, SessionEventMap, SessionStats, ToolDetail, TranscriptEntry,
 } from '../../../call/types.ts';
 import { Emitter } from '../../../call/emitter.ts';
+import { microphonePermission } from '../../../audio/microphone-permission.ts';
 import type { PublicSessionEvent } from '../../voice-agent-events.ts';
 import { CallAudio } from '../call-audio.ts';
 import { emit } from '../emit.ts';
+import { tellOwnerOf } from '../page-block-notice.ts';
 
 export type AudioFactory = (request: PipedAudioRequest) => PipedAudio;
 
@@ -51,6 +53,8 @@ export class CallController extends Emitter<CallEvents> {
   agentSpeaking = false;
   /** The browser says it is offline (a hint during a call). */
   offline = false;
+  /** How the call's connection is doing (the panel shows a sign when it is not `good`). */
+  quality: Quality = 'good';
   /** Agent turns the visitor already heard in the agent's voice (not read out again by the announcer). */
   readonly voicedTurns = new Set<number>();
   /** The agent's voice has played during this call. */
@@ -80,6 +84,7 @@ export class CallController extends Emitter<CallEvents> {
     forward('state', ({ state }) => {
       if (state === 'connecting') {
         this.offline = this.session.offline;
+        this.quality = 'good';
         this.ready = this.tool = this.ended = this.error = null;
         this.liveSince = this.failedAt = null;
         this.voicedTurns.clear();
@@ -104,12 +109,16 @@ export class CallController extends Emitter<CallEvents> {
       if (role === 'agent' && final && this.#voiceHeard) this.voicedTurns.add(turnId);
     });
     forward('interrupted');
+    forward('quality', ({ quality }) => (this.quality = quality));
     forward('tool', (detail) => (this.tool = detail.status === 'running' ? detail : null));
     forward('ended', (detail) => (this.ended = detail));
     forward('error', (detail) => {
       this.error = detail;
       this.failedAt = Date.now();
+      tellOwnerOf(detail);
     });
+    // Only what the page may rely on: whether the call uses a microphone now (why it let go is the panel's to say).
+    this.session.on('microphone', ({ on }) => this.#host && emit(this.#host, 'voice-agent-microphone', { on }));
   }
 
   get state(): CallState {
@@ -118,6 +127,20 @@ export class CallController extends Emitter<CallEvents> {
 
   get turns(): readonly Turn[] {
     return this.session.transcript.all;
+  }
+
+  /** The conversation of the previous page, shown above the call that continues it. */
+  earlier: readonly Turn[] = [];
+
+  /** The conversation shown: the previous page's when this call continues it, then this call's. */
+  get conversation(): readonly Turn[] {
+    return this.earlier.length ? [...this.earlier, ...this.turns] : this.turns;
+  }
+
+  /** The conversation as the page reads it (the element's `transcript`): plain copies, so nothing the page does to
+   *  them reaches the panel. */
+  get transcript(): TranscriptEntry[] {
+    return this.conversation.map(({ role, text, final, id, at, typed }) => ({ role, text, final, turnId: id, at, typed: !!typed }));
   }
 
   /** Where the line dropped (see TranscriptTurns.breaks). */
@@ -139,7 +162,7 @@ export class CallController extends Emitter<CallEvents> {
 
   /** `microphone: false`: a typed call (no microphone asked for, silent uplink). */
   start(target: CallTarget, options: { microphone?: boolean } = {}): Promise<void> {
-    return this.session.start(target, options);
+    return this.session.start(target, { ...options, microphoneGranted: microphonePermission.granted });
   }
 
   /** Hangs up; `reason`: why, when it is not the visitor's hang-up (another call started on the page). */
@@ -164,9 +187,9 @@ export class CallController extends Emitter<CallEvents> {
     this.session.remember = mode;
   }
 
-  /** What the session sent, received and dropped, and where its calls run. */
-  get stats(): SessionStats & { transport: Transport } {
-    return { ...this.session.stats, transport: this.transport };
+  /** What the session sent, received and dropped, where its calls run, and whether it holds a microphone. */
+  get stats(): SessionStats & { transport: Transport; microphone: boolean } {
+    return { ...this.session.stats, transport: this.transport, microphone: this.session.microphoneHeld };
   }
 
   /** Where the call's worker draws the meters; null between calls, or where the page paints them. */

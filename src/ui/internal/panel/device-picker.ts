@@ -91,8 +91,9 @@ export class DevicePicker implements ReactiveController {
     void this.#change(this.target().switchOutput((event.target as HTMLSelectElement).value));
   };
 
-  /** A closed disclosure ("Audio devices") with the pickers; nothing when the browser lists no microphone. */
-  render(t: Catalogue) {
+  /** A disclosure ("Audio devices") with the pickers, closed unless `open` (a silent microphone's notice offers them:
+   *  it opens as the notice comes, and the visitor may close it); nothing when the browser lists no microphone. */
+  render(t: Catalogue, open = false) {
     if (!this.#showing() || this.inputs.length === 0) return nothing;
     const options = (devices: MediaDeviceInfo[], current: string, unnamed: (n: number) => string) =>
       devices.map(
@@ -105,7 +106,7 @@ export class DevicePicker implements ReactiveController {
       );
     const input = this.target().inputDevice();
     const output = this.target().outputDevice();
-    return html`<details part="devices" class="devices">
+    return html`<details part="devices" class="devices" ?open=${open}>
       <summary id="devices-toggle">${t.devices}</summary>
       <label class="device-field">
         <span>${t.microphone}</span>

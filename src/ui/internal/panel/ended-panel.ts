@@ -1,6 +1,7 @@
 import { html, nothing } from 'lit/html.js';
 import type { EndedDetail } from '../../../call/types.ts';
-import { END_REASONS, type Catalogue, type EndReason } from '../../i18n/catalogue.ts';
+import type { Catalogue } from '../../i18n/catalogue.ts';
+import { END_REASONS, type EndReason } from '../../i18n/end-reasons.ts';
 import type { Formatter } from '../../i18n/format.ts';
 import { icons } from '../icons.ts';
 

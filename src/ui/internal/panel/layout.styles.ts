@@ -158,12 +158,8 @@ export const layoutStyles = css`
     border-radius: 50%;
     border: 3px solid var(--_surface-alt);
     border-block-start-color: var(--_accent);
+    /* spin: the launcher's (shell.styles.ts), in the same shadow root. */
     animation: spin 0.9s linear infinite;
-  }
-  @keyframes spin {
-    to {
-      transform: rotate(360deg);
-    }
   }
 
   .line-notice {
@@ -218,9 +214,16 @@ export const layoutStyles = css`
     color: var(--_warning);
     font-weight: 700;
   }
-  .live-info .icon {
+  .live-info .icon,
+  .quality .icon {
+    flex: none;
     inline-size: 18px;
     block-size: 18px;
+  }
+  .quality {
+    display: flex;
+    align-items: center;
+    gap: 0.35rem;
   }
 
   @media (prefers-reduced-motion: reduce) {

@@ -6,7 +6,9 @@ import type { Catalogue, ErrorText, Lang } from '../../i18n/catalogue.ts';
 import type { Formatter } from '../../i18n/format.ts';
 import type { CallAudio } from '../call-audio.ts';
 import { icons } from '../icons.ts';
-import { continueByTypingButton, microphoneHeldNotice, resumeNotice, typedCallNotice } from './audio-notices.ts';
+import {
+  continueByTypingButton, microphoneHeldNotice, microphoneSwitch, resumeNotice, silentMicNotice, typedCallNotice,
+} from './audio-notices.ts';
 import type { CallController } from './call-controller.ts';
 import { callTimes } from './call-clock.ts';
 import { callControls } from './call-controls.ts';
@@ -18,7 +20,9 @@ import { errorPanel } from './error-panel.ts';
 import { type CallFeedback, canRate, feedbackView } from './feedback.ts';
 import { languageSwitcher } from './language-switcher.ts';
 import { liveInfo } from './live-info.ts';
+import { qualitySign } from './quality-sign.ts';
 import { type MessageFailure, messageForm } from './message-form.ts';
+import type { TranscriptActions } from './transcript-actions.ts';
 
 /** What the visitor can do from the panel's body. */
 export interface BodyActions {
@@ -32,6 +36,8 @@ export interface BodyActions {
   toggleMute: () => void;
   /** "Tap to continue": resumes the call's audio in the tap. */
   resume: () => void;
+  /** Type instead (`false`) or Talk instead (`true`, in the press: the microphone is asked for there). */
+  switchMicrophone: (on: boolean) => void;
   chooseLang: (lang: Lang) => void;
 }
 
@@ -41,6 +47,8 @@ export interface BodyProps {
   call: CallController;
   audio: CallAudio;
   feedback: CallFeedback;
+  /** Copy and Download of the conversation. */
+  keep: TranscriptActions;
   consentPending: boolean;
   /** Call was pressed but the page gave no public-id. */
   notConfigured: boolean;
@@ -55,8 +63,9 @@ export interface BodyProps {
   /** Whole seconds before a retry makes sense. */
   retryWait: number;
   transcript: TemplateResult | typeof nothing;
-  /** The previous page's call is offered (before a call): the transcript shows it, and one button continues it. */
-  offered: boolean;
+  /** The previous page's call is offered (before a call): the transcript shows it, and one button continues it,
+   *  typed if it went on typed. */
+  offered: 'voice' | 'typed' | null;
   devices: DevicePicker;
   refs: { messageInput: ElementRef<HTMLInputElement>; inputMeter: ElementRef };
   on: BodyActions;
@@ -73,7 +82,8 @@ export function panelBody(props: BodyProps) {
       if (props.offered) {
         return html`<p part="continue-offer" class="muted">${t.continueOffer}</p>
           ${transcript}
-          <button part="call-button continue-button" class="primary wide" type="button" data-primary @click=${on.start}>
+          <button part="call-button continue-button" class="primary wide" type="button" data-primary
+            @click=${props.offered === 'typed' ? on.startTyped : on.start}>
             ${icons.phone}<span>${t.continueCall}</span>
           </button>`;
       }
@@ -97,14 +107,19 @@ export function panelBody(props: BodyProps) {
       // One template for both, so what the visitor was typing survives the drop.
       const reconnecting = state === 'reconnecting';
       const { ready, liveSince, tool } = call;
+      const microphone = call.session.microphone;
+      // A silent microphone outranks a held one: a source muted at the system (a switch, a level at zero) shows as both.
+      const silent = microphone && audio.microphoneSilent && !props.muted && !reconnecting;
       return html`${audio.needsTap ? resumeNotice(t.notices, on.resume) : nothing}
         ${reconnecting || !ready || liveSince === null
           ? nothing
           : liveInfo(callTimes(liveSince, ready.maxSeconds, Date.now()), tool, t, format)}
-        ${call.offline ? html`<p part="offline-notice" class="line-notice" role="status">${t.offline}</p>` : nothing}
-        ${call.session.microphone
-          ? audio.microphoneHeld ? microphoneHeldNotice(t.notices) : nothing
-          : typedCallNotice(t.notices, audio.microphoneLost)}
+        ${call.offline
+          ? html`<p part="offline-notice" class="line-notice" role="status">${t.offline}</p>`
+          : qualitySign(t, call.quality, reconnecting)}
+        ${microphone
+          ? silent ? silentMicNotice(t.notices) : audio.microphoneHeld ? microphoneHeldNotice(t.notices) : nothing
+          : typedCallNotice(t.notices, audio.microphoneLost, audio.microphoneRefused && t.errors[audio.microphoneRefused])}
         ${transcript}
         ${messageForm({
           t,
@@ -117,18 +132,20 @@ export function panelBody(props: BodyProps) {
         ${callControls({
           t,
           muted: props.muted,
+          switch: microphoneSwitch(t.notices, microphone, () => on.switchMicrophone(!microphone)),
           inputLevel: props.levelsShown ? call.inputLevel : 0,
           inputMeter: props.refs.inputMeter,
           onToggleMute: on.toggleMute,
           onEnd: on.end,
         })}
-        ${props.devices.render(t)}`;
+        ${props.devices.render(t, silent)}`;
     }
     case 'ending':
       return transcript;
     case 'ended':
       return html`${ended ? endedPanel(ended, t, format, on.start) : nothing}
-        ${canRate(ended) ? feedbackView(t, props.feedback, ended) : nothing} ${transcript} ${switcher}`;
+        ${canRate(ended) ? feedbackView(t, props.feedback, ended) : nothing} ${props.keep.render(t, false)} ${transcript}
+        ${switcher}`;
     case 'error':
       return html`${error && props.errorText
           ? errorPanel({ error, text: props.errorText, waitSeconds: props.retryWait, t, format, onRetry: on.start })
@@ -136,6 +153,6 @@ export function panelBody(props: BodyProps) {
         ${error?.code === 'MIC_DENIED' || error?.code === 'MIC_UNAVAILABLE'
           ? continueByTypingButton(t.notices, on.startTyped)
           : nothing}
-        ${transcript} ${switcher}`;
+        ${props.keep.render(t, false)} ${transcript} ${switcher}`;
   }
 }

@@ -1,5 +1,5 @@
 // The panel's header: the agent's face and name (the panel's heading), the status line with the agent voice's
-// meter while live, and the floating panel's close button.
+// meter while live, a menu during a call (Copy and Download), and the floating panel's close button.
 import { html, nothing, type TemplateResult } from 'lit/html.js';
 import type { AgentInfo, CallState } from '../../../call/types.ts';
 import type { Catalogue } from '../../i18n/catalogue.ts';
@@ -20,17 +20,20 @@ export interface HeaderProps {
   line: string;
   /** The agent voice's meter (while live). */
   meter: TemplateResult | typeof nothing;
+  /** A small menu before the close button (Copy and Download during a call). */
+  menu: unknown;
   floating: boolean;
   onClose: () => void;
 }
 
-export function panelHeader({ t, agent, agentName, avatar, state, activity, line, meter, floating, onClose }: HeaderProps) {
+export function panelHeader({ t, agent, agentName, avatar, state, activity, line, meter, menu, floating, onClose }: HeaderProps) {
   return html`<header part="header" class="header">
     ${avatar.show(agent ? agentName : undefined, agent?.avatar)}
     <div class="heading">
       <h2 id="agent-name" part="agent-name">${agent ? agentName : t.widgetName}</h2>
       <p part="status" class="status" data-activity=${state === 'live' ? activity : nothing}>${meter}<span>${line}</span></p>
     </div>
+    ${menu}
     ${floating
       ? html`<button part="close-button" class="icon-button ghost" type="button" aria-label=${t.close} @click=${onClose}>
           ${icons.close}

@@ -17,6 +17,8 @@ export interface StatusInputs {
   format: Formatter;
   agentName: string;
   muted: boolean;
+  /** The call goes on without a microphone (typed). */
+  typed?: boolean;
   /** Who has the floor (read only while live). */
   activity: Activity;
   ready: ReadyDetail | null;
@@ -37,12 +39,13 @@ export function errorWords(error: ErrorDetail, t: Catalogue, microphoneForbidden
 }
 
 /** The visible line under the agent's name. */
-export function statusLine({ state, t, agentName, muted, activity }: StatusInputs): string {
+export function statusLine({ state, t, agentName, muted, typed, activity }: StatusInputs): string {
   if (state !== 'live') return t.status[state]; // an error's title is the error card's heading, said once
-  if (activity === 'listening') return muted ? t.muted : t.activity.listening;
+  // A typed call is waiting for words, not listening (the typed notice and Talk instead say the rest).
+  if (activity === 'listening') return typed ? t.notices.micOff : muted ? t.muted : t.activity.listening;
   // The heading gives the whole name; here a long one would push what the agent is doing onto a third line.
   const line = t.activity[activity](isolate(shortened(agentName, STATUS_NAME_CHARS)));
-  return muted ? `${line} · ${t.muted}` : line;
+  return muted && !typed ? `${line} · ${t.muted}` : line;
 }
 
 /** What the status live region says: state changes, the end, errors, and the last-30-seconds warning. */
