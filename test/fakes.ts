@@ -63,30 +63,44 @@ export interface FetchCall {
   signal?: AbortSignal;
 }
 
+/** A fetch whose ticket requests are recorded. */
+export type TicketFetch = typeof fetch & { calls: FetchCall[] };
+
 type Answer = { status: number; body?: unknown; headers?: Record<string, string> } | 'network-error' | 'hang';
 
-/** A fetch that answers from a queue; the last answer repeats. */
-export function scriptedFetch(...answers: Answer[]): typeof fetch & { calls: FetchCall[] } {
+/** A service's ticket endpoint: each POST gets the next of `answers` (the last repeats), recorded in `calls`;
+ *  `OPTIONS` requests (the warm-up's and the dead-path sweep's, which give no ticket) get a 204, or `optionsAnswer`,
+ *  recorded in `options`. */
+export function scriptedFetch(...answers: Answer[]): TicketFetch & { options: FetchCall[]; optionsAnswer: Answer } {
   const calls: FetchCall[] = [];
+  const options: FetchCall[] = [];
   let index = 0;
   const fn = async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (init?.method === 'OPTIONS') {
+      options.push({ url: String(input), body: undefined, contentType: null, signal: init.signal ?? undefined });
+      return answer(self.optionsAnswer, init);
+    }
     calls.push({
       url: String(input),
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
       contentType: new Headers(init?.headers).get('Content-Type'),
       signal: init?.signal ?? undefined,
     });
-    const answer = answers[Math.min(index++, answers.length - 1)]!;
-    if (answer === 'network-error') throw new TypeError('Failed to fetch');
-    if (answer === 'hang') {
-      return new Promise<Response>((_, reject) => {
-        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-      });
-    }
-    const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body ?? {});
-    return new Response(body, { status: answer.status, headers: answer.headers });
+    return answer(answers[Math.min(index++, answers.length - 1)]!, init);
   };
-  return Object.assign(fn as typeof fetch, { calls });
+  const self = Object.assign(fn as typeof fetch, { calls, options, optionsAnswer: { status: 204, body: '' } as Answer });
+  return self;
+}
+
+async function answer(answer: Answer, init?: RequestInit): Promise<Response> {
+  if (answer === 'network-error') throw new TypeError('Failed to fetch');
+  if (answer === 'hang') {
+    return new Promise<Response>((_, reject) => {
+      init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+    });
+  }
+  const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body ?? {});
+  return new Response(answer.status === 204 ? null : body, { status: answer.status, headers: answer.headers });
 }
 
 export const okTicket = (n = 1) => ({

@@ -3,12 +3,13 @@
 // uplink still carries in time (UplinkPacer's). It knows nothing of the call's states; the session decides what
 // a close or a silent link means.
 import { encodeMessage, type ClientMessage } from '../protocol/index.ts';
+import { sweepDeadPath } from './dead-path-sweep.ts';
 import { CallError, describeError } from './errors.ts';
 import type { LinkReading } from './link-quality.ts';
 import { Liveness, type LivenessTimeouts } from './liveness.ts';
 import { RoundTrips } from './round-trips.ts';
 import { PageBlocks } from './page-block.ts';
-import { requestTicket, type Ticket } from './ticket.ts';
+import { requestTicket, ticketUrl, type Ticket } from './ticket.ts';
 import { Timers } from './timers.ts';
 import { UplinkPacer } from './uplink-pacer.ts';
 
@@ -124,10 +125,10 @@ export class Connection {
 
   /** One ticket and one socket: true once open, false when the socket closed before opening (or the link
    *  was closed meanwhile); rejects with a CallError when the ticket or the socket failed otherwise.
-   *  `afterDrop`: the first after a dead line, which the browser may send on a connection it opened before (its
-   *  pool keeps idle ones), dead with the rest of the old path (Wi-Fi → 4G). Nothing would ever answer: it
-   *  is given `reconnectTicketMs`, or five of the line's last round trips where that is longer (a new connection
-   *  with TLS takes four), and an aborted request's connection is closed, so the next attempt opens one. */
+   *  `afterDrop`: the first after a dropped line, which the browser may send on a connection it opened before
+   *  (its pool keeps idle ones), dead with the rest of the old path (Wi-Fi → 4G). The path is swept first
+   *  (dead-path-sweep.ts); the sweep, and the ticket after it, are given `reconnectTicketMs`, or five of the
+   *  line's last round trips where that is longer (a new connection with TLS takes four). */
   async openOnce(afterDrop = false): Promise<boolean> {
     const ticket = await this.#fetchTicket(afterDrop);
     if (this.#closed) return false;
@@ -243,15 +244,13 @@ export class Connection {
   async #fetchTicket(afterDrop: boolean): Promise<Ticket> {
     const { ticketMs, reconnectTicketMs } = this.#options.timeouts;
     const { serverUrl, publicId } = this.#options.target;
+    const { fetch, stats } = this.#options;
+    const signal = this.#abort.signal;
+    const timeoutMs = afterDrop ? Math.max(reconnectTicketMs, 5 * (stats.rttMs ?? 0)) : ticketMs;
     this.#blocks.expect(serverUrl);
-    const ticket = await requestTicket({
-      serverUrl,
-      publicId,
-      visit: this.#options.visits.get(),
-      fetch: this.#options.fetch,
-      timeoutMs: afterDrop ? Math.max(reconnectTicketMs, 5 * (this.#options.stats.rttMs ?? 0)) : ticketMs,
-      signal: this.#abort.signal,
-    }).catch(async (error: CallError) => {
+    if (afterDrop) await sweepDeadPath(fetch, ticketUrl(serverUrl, publicId), timeoutMs, signal);
+    const visit = this.#options.visits.get();
+    const ticket = await requestTicket({ serverUrl, publicId, visit, fetch, timeoutMs, signal }).catch(async (error: CallError) => {
       // Refused by the page's policy, or the network's failure?
       throw (error.code === 'CONNECTION_LOST' && (await this.#blocks.report())) || error;
     });

@@ -27,6 +27,7 @@ export async function requestTicket(req: TicketRequest): Promise<Ticket> {
   const timer = setTimeout(() => timeout.abort(), req.timeoutMs);
   const abort = () => timeout.abort();
   req.signal?.addEventListener('abort', abort);
+  if (req.signal?.aborted) abort();
   let response: Response;
   let body: unknown;
   try {

@@ -12,7 +12,7 @@ import type { CallController } from '../../src/ui/internal/panel/call-controller
 import type { PipedAudioRequest } from '../../src/call/audio-ports.ts';
 import { FakeMicrophone, FakeSpeaker } from '../fake-piped-audio.ts';
 import { delivered, forgetMessages, trackMessageChannels } from './delivered-messages.ts';
-import { FakeSocket, okTicket, scriptedFetch } from '../fakes.ts';
+import { FakeSocket, okTicket, scriptedFetch, type TicketFetch } from '../fakes.ts';
 import { restoreAll } from '../fixtures/after-test.ts';
 
 export const sockets: PageSocket[] = [];
@@ -89,7 +89,7 @@ export const socket = (): PageSocket => {
 export const warmUps: string[] = [];
 
 /** Fresh fakes; call in beforeEach. `answers` script the ticket endpoint (default: tickets that work). */
-export function resetFakes(...answers: Parameters<typeof scriptedFetch>): ReturnType<typeof scriptedFetch> {
+export function resetFakes(...answers: Parameters<typeof scriptedFetch>): TicketFetch {
   sockets.length = 0;
   audio.source = new FakeMicrophone();
   audio.sink = new FakeSpeaker();

@@ -15,13 +15,14 @@ const ON_LOAD_BUDGET = 10_000;
 /**
  * The ceiling for a whole call. It was 54,000 B (53,989 B with Arabic at the last landing, 2026-11-28); the issues
  * that followed allowed 2,000 B for the network work (issue 30) and 1,500 B for voice or typing (issue 31), 57,500 B
- * in all. The build is at 60,065 B (2026-12-06): 2,565 B over those allowances, said in both issues' notes, for the
+ * in all. The build is at 60,184 B (2026-12-07): 2,684 B over those allowances, said in both issues' notes, for the
  * lead to decide (raise the allowance, or name what to drop). Against the last landing, by file and by what grew it
  * (attributed through the source maps):
  * - the worklet +1,159 B: the adaptive playback buffer (playout-target.ts; playback-core.ts's policies, the stretch
  *   by whole pitch periods, the skipped silence in pauses), issue 30;
- * - the worker +2,265 B: the uplink pacer, the link quality and its pings, the round trips, the connection's warm-up
- *   and handover rules (issue 30, about 1.3 KB); a new microphone for the same call, its 300 ms hold, the rule that
+ * - the worker +2,384 B: the uplink pacer, the link quality and its pings, the round trips, the connection's warm-up
+ *   and handover rules (issue 30, about 1.3 KB), the dead-path sweep before a reconnection's ticket (issue 30,
+ *   119 B: 2026-12-07, without it a handover's call was live again after 20 s, not 9); a new microphone for the same call, its 300 ms hold, the rule that
  *   hears digital silence (issue 31, 373 B); the page's refusal of the socket told as BLOCKED_BY_PAGE (issue 32,
  *   about 290 B);
  * - the call's chunk +2,462 B: Copy and Download with their text file and the frame's rules, Type instead / Talk
@@ -36,7 +37,7 @@ const ON_LOAD_BUDGET = 10_000;
  * assembled by the build; 55,912 B before it shipped the filter designed by the build; 45,800 B before the call
  * moved into a worker. This ceiling catches any regression from where the build stands; lower it as it shrinks.
  */
-const WHOLE_CALL_CEILING = 60_100;
+const WHOLE_CALL_CEILING = 60_200;
 
 /** diagnose()'s checks (src/ui/internal/diagnose/): downloaded only when the owner calls it, never for a call. */
 const DIAGNOSE_CEILING = 6_000;

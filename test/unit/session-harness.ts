@@ -2,7 +2,7 @@ import type { ReconnectPolicy } from '../../src/call/reconnect-policy.ts';
 import { CallSession, type Timeouts } from '../../src/call/session.ts';
 import type { SessionEventMap } from '../../src/call/types.ts';
 import { VisitStore, type KeyValueStorage } from '../../src/call/visit-store.ts';
-import { FakeNetwork, FakeSink, FakeSocket, FakeSource, MemoryStorage, okTicket, scriptedFetch, settle } from '../fakes.ts';
+import { FakeNetwork, FakeSink, FakeSocket, FakeSource, MemoryStorage, okTicket, scriptedFetch, settle, type TicketFetch } from '../fakes.ts';
 
 export const target = { serverUrl: 'https://service.test', publicId: 'shop-42' };
 
@@ -20,7 +20,7 @@ const EVENT_NAMES: EventName[] = [
 
 export function harness(
   options: {
-    fetch?: ReturnType<typeof scriptedFetch>;
+    fetch?: TicketFetch;
     storage?: KeyValueStorage | null;
     now?: () => number;
     clock?: () => number;

@@ -153,6 +153,29 @@ describe('a line that drops after `ready`', () => {
     await hangUp(h);
   });
 
+  it('sweeps the dead path before a reconnection’s ticket: OPTIONS requests first, none before the first ticket', async () => {
+    fakeTime();
+    const fetch = scriptedFetch(okTicket(1), okTicket(2));
+    const h = harness({ fetch, now: () => Date.now() });
+    await h.goLive();
+    expect(fetch.options).toEqual([]);
+    fetch.optionsAnswer = 'hang'; // all of them on connections of the dead path
+    h.socket.serverClose(1006);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetch.options).toHaveLength(3);
+    expect(fetch.options.every((request) => request.url === fetch.calls[0]!.url)).toBe(true);
+    expect(fetch.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(2000);
+    // None answered in the reconnection's 2 s: all aborted (their connections closed), then the ticket.
+    expect(fetch.options.every((request) => request.signal!.aborted)).toBe(true);
+    expect(fetch.calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(0);
+    h.socket.open();
+    h.socket.receive(secondReady);
+    expect(h.states()).toEqual(['connecting', 'live', 'reconnecting', 'live']);
+    await hangUp(h);
+  });
+
   it('a socket that opens but never says `ready` is one spent attempt', async () => {
     fakeTime();
     const h = harness({ timeouts: { readyMs: 3000 } });

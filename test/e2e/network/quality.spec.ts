@@ -36,11 +36,13 @@ test('a good link: `good` from `ready` on, no sign, nothing dropped', async ({ p
 
 test('a handover: noticed within the liveness window, live again within 12 s with one new ticket', async ({ page }) => {
   test.setTimeout(60_000);
-  // Tickets the service issued (a request the dead path swallowed, given up after 2 s, issued none).
+  // Tickets the service issued; the requests of the dead-path sweep (src/call/dead-path-sweep.ts) issue none.
   const tickets: number[] = [];
   const requests: string[] = [];
+  const sweeps: number[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().includes('/call')) requests.push(request.url());
+    if (request.method() === 'OPTIONS' && request.url().includes('/call')) sweeps.push(epochNow());
   });
   page.on('response', (response) => {
     if (response.request().method() === 'POST' && response.url().includes('/call') && response.ok()) tickets.push(epochNow());
@@ -54,6 +56,8 @@ test('a handover: noticed within the liveness window, live again within 12 s wit
   expect(liveAgainAfter).toBeLessThanOrEqual(12_000);
   expect((await eventsOf(page, 'state')).map((e) => e.state)).toEqual(['connecting', 'live', 'reconnecting', 'live']);
   expect(tickets).toHaveLength(2);
+  // The old path's idle connections (the warm-up's and the first ticket's) were swept before the second ticket.
+  expect(sweeps.filter((at) => at > handoverAt).length).toBeGreaterThanOrEqual(2);
   console.info(`handover: ${requests.length} ticket requests, ${tickets.length} tickets issued`);
   const [first, second] = await eventsOf(page, 'ready');
   expect(second!.conversationId).not.toBe(first!.conversationId);
