@@ -85,8 +85,11 @@ export const socket = (): PageSocket => {
   return last;
 };
 
-/** The warm-up requests of the service's connection the widget made since the last `resetFakes()` (`OPTIONS <url>`). */
-export const warmUps: string[] = [];
+let tickets = scriptedFetch(okTicket(1));
+
+/** The warm-up requests of the service's connection the widget made since the last `resetFakes()` (`OPTIONS <url>`):
+ *  the fake endpoint answers them apart, taking none of the scripted ticket answers. */
+export const warmUps = (): string[] => tickets.options.map((request) => `OPTIONS ${request.url}`);
 
 /** Fresh fakes; call in beforeEach. `answers` script the ticket endpoint (default: tickets that work). */
 export function resetFakes(...answers: Parameters<typeof scriptedFetch>): TicketFetch {
@@ -94,30 +97,19 @@ export function resetFakes(...answers: Parameters<typeof scriptedFetch>): Ticket
   audio.source = new FakeMicrophone();
   audio.sink = new FakeSpeaker();
   audioFailure.error = null;
-  warmUps.length = 0;
   // The page's microphone permission is the fake UI's `granted` in this browser; each test starts from `prompt`
   // (tests of the granted path say so), so none depends on what an earlier one read.
   microphonePermission.state = null;
   vi.spyOn(navigator.permissions, 'query').mockImplementation(async () => ({ state: 'prompt', onchange: null }) as unknown as PermissionStatus);
-  const tickets = scriptedFetch(...(answers.length ? answers : [okTicket(1), okTicket(2), okTicket(3)]));
-  // The warm-ups of the service's connection (src/call/connection-warmer.ts: OPTIONS of the ticket endpoint) are answered apart: they are not
-  // ticket requests, and take none of the scripted answers.
-  const fetchStub = Object.assign(
-    ((input, init) => {
-      if (init?.method !== 'OPTIONS') return tickets(input, init);
-      warmUps.push(`OPTIONS ${String(input)}`);
-      return Promise.resolve(new Response(null, { status: 200 }));
-    }) as typeof fetch,
-    { calls: tickets.calls },
-  );
-  vi.stubGlobal('fetch', fetchStub);
+  tickets = scriptedFetch(...(answers.length ? answers : [okTicket(1), okTicket(2), okTicket(3)]));
+  vi.stubGlobal('fetch', tickets);
   vi.stubGlobal('WebSocket', PageSocket);
   // The fakes are this page's: with no Worker the call's host runs on the main thread, where they stand in for
   // the network (the worker path is tested end to end against the simulator).
   vi.stubGlobal('Worker', undefined);
   forgetMessages();
   trackMessageChannels();
-  return fetchStub;
+  return tickets;
 }
 
 /** Records every AudioContext the page creates from now on (the real engine's, for example); undone by

@@ -28,15 +28,15 @@ describe('the visitor’s interest', () => {
     el.setAttribute('server-url', 'https://service.test/');
     document.body.append(el);
     await el.updateComplete;
-    expect(warmUps).toEqual([]); // on the page, nobody interested yet: nothing loaded, nothing asked
+    expect(warmUps()).toEqual([]); // on the page, nobody interested yet: nothing loaded, nothing asked
     await userEvent.hover(el.$('[part="launcher"]'));
     await el.loadUi();
-    await expect.poll(() => warmUps).toEqual([WARM_UP]);
+    await expect.poll(() => warmUps()).toEqual([WARM_UP]);
     await userEvent.click(el.$('[part="launcher"]'));
     await el.updateComplete;
     await userEvent.hover(el.$('[part="call-button"]'));
     el.$('[part="call-button"]').focus();
-    expect(warmUps).toEqual([WARM_UP]);
+    expect(warmUps()).toEqual([WARM_UP]);
     expect(ticketRequests.calls).toEqual([]); // interest asks for no ticket, and no microphone
     expect(audio.source.opened).toBe(0);
   });
@@ -44,7 +44,7 @@ describe('the visitor’s interest', () => {
   it('warms nothing for a widget whose code is here but nobody points at', async () => {
     await mount();
     await sleep(200);
-    expect(warmUps).toEqual([]);
+    expect(warmUps()).toEqual([]);
   });
 
   it('warms it again when the press may come on a connection gone idle', async () => {
@@ -54,7 +54,7 @@ describe('the visitor’s interest', () => {
     pointAt(el.$('[part="call-button"]'));
     await sleep(WARM_FOR_MS + 100);
     pointAt(el.$('[part="call-button"]'));
-    expect(warmUps).toEqual([WARM_UP, WARM_UP]);
+    expect(warmUps()).toEqual([WARM_UP, WARM_UP]);
   });
 
   it('warms nothing during a call: its line is open', async () => {
@@ -62,7 +62,7 @@ describe('the visitor’s interest', () => {
     await goLive(el);
     pointAt(el.$('[part="end-button"]'));
     el.$('[part="launcher"]').dispatchEvent(new PointerEvent('pointerenter'));
-    expect(warmUps).toEqual([]);
+    expect(warmUps()).toEqual([]);
   });
 
   it('warms an inline panel’s connection when it is scrolled into view, not before', async () => {
@@ -71,9 +71,9 @@ describe('the visitor’s interest', () => {
     document.body.append(spacer);
     const el = await mount({ layout: 'inline' });
     await sleep(200);
-    expect(warmUps).toEqual([]);
+    expect(warmUps()).toEqual([]);
     el.scrollIntoView();
-    await expect.poll(() => warmUps).toEqual([WARM_UP]);
+    await expect.poll(() => warmUps()).toEqual([WARM_UP]);
   });
 });
 

@@ -23,13 +23,20 @@ function pool(dead: number, answerMs = 100, refused = false) {
   return { fetch, requests };
 }
 
+/** Starts a sweep with a 2 s timeout; the function returned says whether it has ended. */
+function sweep(fetch: typeof globalThis.fetch, signal = new AbortController().signal): () => boolean {
+  let ended = false;
+  void sweepDeadPath(fetch, URL_, 2000, signal).then(() => (ended = true));
+  return () => ended;
+}
+
 describe('sweepDeadPath', () => {
   afterEach(() => vi.useRealTimers());
 
   it('sends its OPTIONS requests at once, in the ticket’s credentials mode, and gives no ticket', () => {
     vi.useFakeTimers();
     const { fetch, requests } = pool(0);
-    void sweepDeadPath(fetch, URL_, 2000, new AbortController().signal);
+    sweep(fetch);
     expect(requests).toHaveLength(SWEEP_REQUESTS);
     expect(SWEEP_REQUESTS).toBeGreaterThanOrEqual(3);
     for (const { init } of requests) expect(init).toMatchObject({ method: 'OPTIONS', credentials: 'omit' });
@@ -38,12 +45,11 @@ describe('sweepDeadPath', () => {
   it('ends once one request is answered, aborting those left waiting on dead connections (which closes them)', async () => {
     vi.useFakeTimers();
     const { fetch, requests } = pool(2, 150);
-    let done = false;
-    void sweepDeadPath(fetch, URL_, 2000, new AbortController().signal).then(() => (done = true));
+    const done = sweep(fetch);
     await vi.advanceTimersByTimeAsync(149);
-    expect(done).toBe(false);
+    expect(done()).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
-    expect(done).toBe(true);
+    expect(done()).toBe(true);
     expect(requests.map(({ init, settled }) => [init.signal!.aborted, settled])).toEqual([
       [true, false],
       [true, false],
@@ -54,21 +60,19 @@ describe('sweepDeadPath', () => {
   it('a refused request also ends it: the path answered', async () => {
     vi.useFakeTimers();
     const { fetch } = pool(1, 80, true);
-    let done = false;
-    void sweepDeadPath(fetch, URL_, 2000, new AbortController().signal).then(() => (done = true));
+    const done = sweep(fetch);
     await vi.advanceTimersByTimeAsync(80);
-    expect(done).toBe(true);
+    expect(done()).toBe(true);
   });
 
   it('with every request unanswered (the line still down), ends after the timeout with all of them aborted', async () => {
     vi.useFakeTimers();
     const { fetch, requests } = pool(SWEEP_REQUESTS);
-    let done = false;
-    void sweepDeadPath(fetch, URL_, 2000, new AbortController().signal).then(() => (done = true));
+    const done = sweep(fetch);
     await vi.advanceTimersByTimeAsync(1999);
-    expect(done).toBe(false);
+    expect(done()).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
-    expect(done).toBe(true);
+    expect(done()).toBe(true);
     expect(requests.every(({ init }) => init.signal!.aborted)).toBe(true);
   });
 
@@ -76,11 +80,10 @@ describe('sweepDeadPath', () => {
     vi.useFakeTimers();
     const { fetch, requests } = pool(SWEEP_REQUESTS);
     const call = new AbortController();
-    let done = false;
-    void sweepDeadPath(fetch, URL_, 2000, call.signal).then(() => (done = true));
+    const done = sweep(fetch, call.signal);
     call.abort();
     await vi.advanceTimersByTimeAsync(0);
-    expect(done).toBe(true);
+    expect(done()).toBe(true);
     expect(requests.every(({ init }) => init.signal!.aborted)).toBe(true);
   });
 });
