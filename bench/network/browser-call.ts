@@ -11,7 +11,7 @@ import { instrumentVoice, type VoiceWindow } from './instrument-voice.ts';
 export interface BrowserCall {
   pressedAt: number;
   readyAt: number;
-  /** Epoch ms the agent's voice was first heard, and each stretch of it ended (voice-probe.worklet.js). */
+  /** Epoch ms the agent's voice was first heard, and each stretch of it ended (instrument-voice.ts). */
   firstSoundAt: number | null;
   speechEnds: number[];
   /** The widget's `stats` every 100 ms of the call, with its epoch time. */

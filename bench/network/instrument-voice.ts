@@ -1,6 +1,10 @@
-// Installed in the network bench's page before it loads (Playwright addInitScript; self-contained): taps the voice
-// probe onto the agent voice's output (the worklet node with no inputs that connects to the destination) and turns
-// its frames into epoch milliseconds with the context's own output timestamps (what is heard when).
+// Installed in the page before it loads (Playwright addInitScript; self-contained): taps an AnalyserNode onto the
+// agent voice's output (the worklet node with no inputs that connects to the destination), reads what it rendered
+// every 10 ms, and says when the voice was first heard and when each stretch of it ended (audible, then silent for
+// 200 ms), in epoch milliseconds by the context's own output timestamps (what is heard when).
+//
+// An analyser rather than a worklet of the bench's own: a second addModule() beside the widget's froze Firefox's
+// page now and then (every evaluate stuck until the test's timeout, 1 call in 6).
 
 export interface VoiceWindow {
   __voice: { first: number | null; ends: number[] };
@@ -9,35 +13,47 @@ export interface VoiceWindow {
 export function instrumentVoice(): void {
   const voice: VoiceWindow['__voice'] = { first: null, ends: [] };
   (window as unknown as VoiceWindow).__voice = voice;
-  // The probe's module is loaded with the widget's own, before the widget's addModule() resolves: loading a module
-  // once the call's audio renders froze Firefox's page (every evaluate stuck for a minute, now and then).
-  const probeLoaded = new WeakMap<AudioWorklet, Promise<void>>();
-  const addModule = AudioWorklet.prototype.addModule;
-  AudioWorklet.prototype.addModule = function (this: AudioWorklet, url: string | URL, options?: WorkletOptions) {
-    const own = addModule.call(this, url, options);
-    if (probeLoaded.has(this)) return own;
-    const both = own.then(() => addModule.call(this, '/voice-probe.worklet.js'));
-    probeLoaded.set(this, both);
-    return both;
-  };
-  const connect = AudioNode.prototype.connect as (this: AudioNode, destination: AudioNode, ...rest: number[]) => AudioNode;
+  const AUDIBLE = 10 ** (-50 / 20);
+  const GAP_SECONDS = 0.2;
+  const connect = AudioNode.prototype.connect as (this: AudioNode, destination: AudioNode | AudioParam, ...rest: number[]) => AudioNode;
+
+  function listen(output: AudioWorkletNode): void {
+    const context = output.context as AudioContext;
+    // The largest window there is (32,768 frames, 0.68 s at 48 kHz): a page busy for a while loses nothing.
+    const analyser = new AnalyserNode(context, { fftSize: 32_768 });
+    connect.call(output, analyser);
+    const samples = new Float32Array(analyser.fftSize);
+    const gapFrames = GAP_SECONDS * context.sampleRate;
+    let readTo = 0; // the first frame not yet looked at
+    let lastAudible = -1; // the frame after the last audible one
+    let open = false;
+    // Where the context's clock stands on the page's clock now, and so when a frame was heard.
+    const heardAt = (frame: number) => {
+      const { contextTime, performanceTime } = context.getOutputTimestamp();
+      return performance.timeOrigin + performanceTime! + (frame / context.sampleRate - contextTime!) * 1000;
+    };
+    const poll = setInterval(() => {
+      if (context.state === 'closed') return clearInterval(poll);
+      // The analyser holds the last fftSize frames rendered, ending where the context's clock stands.
+      const end = Math.round(context.currentTime * context.sampleRate);
+      analyser.getFloatTimeDomainData(samples);
+      for (let frame = Math.max(readTo, end - samples.length); frame < end; frame++) {
+        if (Math.abs(samples[frame - end + samples.length]!) < AUDIBLE) continue;
+        if (voice.first === null) voice.first = heardAt(frame);
+        lastAudible = frame + 1;
+        open = true;
+      }
+      readTo = end;
+      if (open && end - lastAudible >= gapFrames) {
+        open = false;
+        voice.ends.push(heardAt(lastAudible));
+      }
+    }, 10);
+  }
+
   AudioNode.prototype.connect = function (this: AudioNode, destination: AudioNode | AudioParam, ...rest: number[]) {
-    const result = (connect as (this: AudioNode, d: AudioNode | AudioParam, ...r: number[]) => AudioNode).call(this, destination, ...rest);
-    if (destination instanceof AudioDestinationNode && this instanceof AudioWorkletNode && this.numberOfInputs === 0) {
-      const context = this.context as AudioContext;
-      const output = this;
-      void probeLoaded.get(context.audioWorklet)?.then(() => {
-        const probe = new AudioWorkletNode(context, 'bench-voice-probe', { numberOfInputs: 1, numberOfOutputs: 0 });
-        probe.port.onmessage = (event: MessageEvent<{ type: 'first' | 'end'; frame: number }>) => {
-          // Where the context's clock stands on the page's clock now, and so when that frame was heard.
-          const { contextTime, performanceTime } = context.getOutputTimestamp();
-          const at = performance.timeOrigin + performanceTime! + (event.data.frame / context.sampleRate - contextTime!) * 1000;
-          if (event.data.type === 'first') voice.first ??= at;
-          else voice.ends.push(at);
-        };
-        connect.call(output, probe);
-      });
-    }
+    const result = connect.call(this, destination, ...rest);
+    if (destination instanceof AudioDestinationNode && this instanceof AudioWorkletNode && this.numberOfInputs === 0) listen(this);
     return result;
   } as typeof AudioNode.prototype.connect;
 }

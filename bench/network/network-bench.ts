@@ -44,7 +44,6 @@ export async function networkBench(): Promise<Table[]> {
     page: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A shop</title>
 <script type="module" src="/voice-agent.js"></script></head>
 <body><h1>A shop</h1><voice-agent public-id="${AGENT}" lang="en" audio-processing="off" server-url="${serviceLink.url}"></voice-agent></body></html>`,
-    extraFiles: { '/voice-probe.worklet.js': new URL('./voice-probe.worklet.js', import.meta.url).pathname },
   });
   const siteLink = await startLink({ target: { host: '127.0.0.1', port: Number(new URL(site.url).port) } });
   const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumArgs, ...fakeMicArgs(ensureClockWav())] });

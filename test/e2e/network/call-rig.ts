@@ -22,9 +22,6 @@ export async function startCallRig(publicId: string, attributes = 'audio-process
   await service.simulator.prewarm([publicId]);
   const link = await startLink({ target: { host: '127.0.0.1', port: service.port } });
   const site = await startDistSite({
-    // The bench's probe on the widget's output (bench/network/): when the agent's voice is first heard, and when each
-    // stretch of it ends, on the audio context's own clock.
-    extraFiles: { '/voice-probe.worklet.js': new URL('../../../bench/network/voice-probe.worklet.js', import.meta.url).pathname },
     page: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A shop</title>
 <script type="module" src="/voice-agent.js"></script></head>
 <body><voice-agent public-id="${publicId}" layout="inline" lang="en" ${attributes} server-url="${link.url}"></voice-agent></body></html>`,
