@@ -15,8 +15,12 @@ const MICROPHONE_MS = 1000;
 
 interface StartWindow {
   __microphoneOpenedAt?: number;
-  /** When the call's AudioContext had been created (creating one holds Chromium's main thread some 40 ms). */
-  __contextCreatedAt?: number;
+  /** When the page posted the call's start to its worker (the ticket is asked for there). */
+  __startPostedAt?: number;
+  /** When the call's AudioContext began to be created (creating one holds Chromium's main thread some 40 ms). */
+  __contextCreatingAt?: number;
+  /** When the call's first audio worklet module had loaded: the audio's set-up the ticket once waited for. */
+  __workletLoadedAt?: number;
 }
 
 /** The page's microphone opens MICROPHONE_MS late (a slow device, a Bluetooth headset waking up). */
@@ -32,9 +36,19 @@ function slowMicrophone(delayMs: number): void {
   const Context = window.AudioContext;
   window.AudioContext = class extends Context {
     constructor(options?: AudioContextOptions) {
+      (window as StartWindow).__contextCreatingAt ??= performance.timeOrigin + performance.now();
       super(options);
-      (window as StartWindow).__contextCreatedAt ??= performance.timeOrigin + performance.now();
     }
+  };
+  const postMessage = Worker.prototype.postMessage as (this: Worker, ...args: unknown[]) => void;
+  Worker.prototype.postMessage = function (this: Worker, ...args: unknown[]) {
+    if ((args[0] as { type?: string } | null)?.type === 'start') (window as StartWindow).__startPostedAt ??= performance.timeOrigin + performance.now();
+    postMessage.apply(this, args);
+  } as typeof Worker.prototype.postMessage;
+  const addModule = AudioWorklet.prototype.addModule;
+  AudioWorklet.prototype.addModule = async function (this: AudioWorklet, ...args: Parameters<typeof addModule>) {
+    await addModule.apply(this, args);
+    (window as StartWindow).__workletLoadedAt ??= performance.timeOrigin + performance.now();
   };
 }
 
@@ -69,14 +83,18 @@ test('where the microphone is granted, the ticket goes out at the press on the w
   await context.grantPermissions(['microphone'], { origin: link.url });
   const { ticket, ticketSentAt, connectionsBefore, permission } = await pressCall(page, link);
   expect(permission).toBe('granted');
-  const { microphoneOpenedAt, contextCreatedAt } = await page.evaluate(() => ({
+  const { microphoneOpenedAt, startPostedAt, contextCreatingAt, workletLoadedAt } = await page.evaluate(() => ({
     microphoneOpenedAt: (window as StartWindow).__microphoneOpenedAt!,
-    contextCreatedAt: (window as StartWindow).__contextCreatedAt!,
+    startPostedAt: (window as StartWindow).__startPostedAt!,
+    contextCreatingAt: (window as StartWindow).__contextCreatingAt!,
+    workletLoadedAt: (window as StartWindow).__workletLoadedAt!,
   }));
   expect(ticketSentAt).toBeLessThan(microphoneOpenedAt - MICROPHONE_MS / 2);
-  // The ticket's request went to the worker before the call's AudioContext was created in the same gesture: it did
-  // not wait for it.
-  expect(ticket.timing().startTime).toBeLessThan(contextCreatedAt);
+  // The call went to its worker, which asks for the ticket, before the call's AudioContext began to be created in
+  // the same gesture (both on the page's clock), and the ticket's request did not wait for the audio's set-up.
+  // (Whether the worker's request starts within the context's 40 ms is a race between threads: the bench's.)
+  expect(startPostedAt).toBeLessThan(contextCreatingAt);
+  expect(ticket.timing().startTime).toBeLessThan(workletLoadedAt);
   // The warm-up's connection carried the ticket (no new TCP connection for it); after the press only the call's
   // socket opened one.
   expect(ticket.timing().connectStart).toBe(-1);
