@@ -33,6 +33,12 @@ interface BenchPage {
  *  microphone's permission is `prompt` (the ticket then waits for the microphone). */
 export type Approach = 'interest' | 'before';
 
+export interface CallOptions {
+  approach?: Approach;
+  /** How much later than the browser's own the page's microphone opens (a Bluetooth headset waking up). */
+  microphoneMs?: number;
+}
+
 /** A call of `seconds` after `ready` on `profile`; `site` serves the page, `service` is the simulator's link. */
 export async function browserCall(
   browser: Browser,
@@ -40,7 +46,7 @@ export async function browserCall(
   serviceUrl: string,
   profile: NetworkProfile,
   seconds: number,
-  approach: Approach = 'interest',
+  { approach = 'interest', microphoneMs = 0 }: CallOptions = {},
 ): Promise<BrowserCall> {
   for (const link of [links.site, links.service]) link.set(profile.conditions);
   const context = await browser.newContext();
@@ -66,6 +72,16 @@ export async function browserCall(
           return descriptor.name === 'microphone' ? answer.then((status) => Object.create(status, { state: { value: 'prompt' } })) : answer;
         };
       });
+    }
+    if (microphoneMs > 0) {
+      await page.addInitScript((delayMs) => {
+        const getUserMedia = MediaDevices.prototype.getUserMedia;
+        MediaDevices.prototype.getUserMedia = async function (this: MediaDevices, constraints) {
+          const stream = await getUserMedia.call(this, constraints);
+          await new Promise((resolve) => setTimeout(resolve, delayMs));
+          return stream;
+        };
+      }, microphoneMs);
     }
     await page.goto(links.site.url, { waitUntil: 'load', timeout: 60_000 });
     const widget = page.locator('voice-agent');

@@ -24,6 +24,8 @@ const AGENT = 'realtime-en';
 const CALL_SECONDS = 24;
 /** The simulator's set-up, from the socket's opening to `ready` (demo/server/options.ts). */
 const SETUP_MS = 1000;
+/** The start table's microphone opens this late, as in issue 30's goal (a 200 ms round trip, a 300 ms microphone). */
+const START_MICROPHONE_MS = 300;
 
 const POLICIES = ['immediate', 'fixed', 'adaptive'] as const;
 
@@ -54,7 +56,7 @@ export async function networkBench(): Promise<Table[]> {
     for (const profile of [DIRECT, PROFILES.find((p) => p.name === 'start')!]) {
       const row = [profile.name, ms(floorMs(profile))];
       for (const approach of ['interest', 'before'] as const) {
-        const call = await browserCall(browser, { site: siteLink, service: serviceLink }, service.url, profile, 3, approach);
+        const call = await browserCall(browser, { site: siteLink, service: serviceLink }, service.url, profile, 3, { approach, microphoneMs: START_MICROPHONE_MS });
         row.push(ms(call.readyAt - call.pressedAt), ms(call.firstSoundAt === null ? NaN : call.firstSoundAt - call.pressedAt));
       }
       starts.push(row);
@@ -81,12 +83,13 @@ export async function networkBench(): Promise<Table[]> {
   }
   return [
     {
-      title: 'The start: press → `ready` and → the agent’s first sound, with the visitor’s interest and a granted microphone, and as before',
+      title: `The start: press → \`ready\` and → the agent’s first sound, with the visitor’s interest and a granted microphone, and as before (in both, a microphone ${START_MICROPHONE_MS} ms slow to open)`,
       header: ['profile', 'floor', 'ready', 'first sound', 'ready, as before', 'first sound, as before'],
       rows: starts,
       notes: [
         'With interest (this work): the launcher pointed at, the panel opened, Call pointed at for 0.5 s, then pressed; the ' +
-          'microphone granted. As before: the call’s code loaded by the page and left idle for 7 s (no connection left warm), ' +
+          `microphone granted. In both, the microphone opens ${START_MICROPHONE_MS} ms later than the browser's own (a headset ` +
+          'waking up). As before: the call’s code loaded by the page and left idle for 7 s (no connection left warm), ' +
           'Call pressed at once, and the page told the microphone’s permission is `prompt`, so the ticket waits for the ' +
           'microphone, as every call did before. Floor: three round trips plus the service’s set-up. `direct`: no link.',
       ],
