@@ -6,6 +6,7 @@
 import type { Browser } from 'playwright';
 import type { Link, NetworkProfile } from '../../demo/netlab/index.ts';
 import type { AgentChunk, UplinkLevels } from '../../demo/server/uplink-meter.ts';
+import { slowMicrophone } from '../../test/e2e/network/slow-microphone.ts';
 import { instrumentVoice, type VoiceWindow } from './instrument-voice.ts';
 
 export interface BrowserCall {
@@ -73,16 +74,7 @@ export async function browserCall(
         };
       });
     }
-    if (microphoneMs > 0) {
-      await page.addInitScript((delayMs) => {
-        const getUserMedia = MediaDevices.prototype.getUserMedia;
-        MediaDevices.prototype.getUserMedia = async function (this: MediaDevices, constraints) {
-          const stream = await getUserMedia.call(this, constraints);
-          await new Promise((resolve) => setTimeout(resolve, delayMs));
-          return stream;
-        };
-      }, microphoneMs);
-    }
+    if (microphoneMs > 0) await page.addInitScript(slowMicrophone, microphoneMs);
     await page.goto(links.site.url, { waitUntil: 'load', timeout: 60_000 });
     const widget = page.locator('voice-agent');
     if (approach === 'interest') {

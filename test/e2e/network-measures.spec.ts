@@ -64,8 +64,8 @@ test('the service hears the visitor a little and steadily late; the agent plays 
   // position still while playback refills, which says nothing of the pace it plays at. Up to three windows, all in
   // the agent's first 14 s of continuous speech (a stretch after a break plays samples twice and counts them twice:
   // it does not move the pace).
-  let played: { x: number; y: number }[] | undefined;
-  for (let round = 1; round <= 3 && !played; round++) {
+  let breakFree: { x: number; y: number }[] | undefined;
+  for (let round = 1; round <= 3 && !breakFree; round++) {
     const seen = await widget.evaluate(async (el: Widget) => {
       const points: { x: number; y: number }[] = [];
       const breaksBefore = el.stats.playback?.underruns ?? 0;
@@ -78,23 +78,24 @@ test('the service hears the visitor a little and steadily late; the agent plays 
       }
       return { points, breaks: (el.stats.playback?.underruns ?? 0) - breaksBefore };
     });
-    if (seen.breaks === 0) played = seen.points;
+    if (seen.breaks === 0) breakFree = seen.points;
     else console.info(`agent pace: ${seen.breaks} break(s) in window ${round}, measured again`);
   }
-  expect(played, 'a 4 s window of the agent\'s voice with no break in it, in three').toBeDefined();
+  expect(breakFree, 'a 4 s window of the agent\'s voice with no break in it, in three').toBeDefined();
+  const played = breakFree!;
   let record = service.simulator.uplink(id)!;
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, record.startedAt + 7_000 - Date.now())));
   record = service.simulator.uplink(id)!;
 
   // The agent's pace, at the sender and at the page, over the same 4 s: 24,000 samples a second ± 3%.
-  const from = played![0]!.x;
-  const to = played!.at(-1)!.x;
+  const from = played[0]!.x;
+  const to = played.at(-1)!.x;
   const sent = (record.agentChunks ?? []).filter((c: AgentChunk) => c.at >= from && c.at <= to).map((c) => ({ x: c.at, y: c.samples }));
   expect(sent.length).toBeGreaterThan(150);
   const senderPace = pace(sent);
-  const pagePace = pace(played!);
+  const pagePace = pace(played);
   // How far behind the sender the voice plays: when the page had played what the sender sent at `x`.
-  const behind = median(sent.map((c) => (played!.find((p) => p.y >= c.y + 480)?.x ?? NaN) - c.x).filter(Number.isFinite));
+  const behind = median(sent.map((c) => (played.find((p) => p.y >= c.y + 480)?.x ?? NaN) - c.x).filter(Number.isFinite));
   console.info(`agent pace: sent ${senderPace.toFixed(0)}/s, played ${pagePace.toFixed(0)}/s; playback ${behind.toFixed(0)} ms behind the sender (median)`);
   for (const value of [senderPace, pagePace]) {
     expect(value).toBeGreaterThan(24_000 * 0.97);

@@ -3,6 +3,7 @@ import { PROFILES } from '../../../demo/netlab/index.ts';
 import { expect, test, type Link } from './lab.ts';
 import { eventsOf, recordEvents } from '../widget-page.ts';
 import { startCallRig } from './call-rig.ts';
+import { slowMicrophone, type SlowMicrophoneWindow } from './slow-microphone.ts';
 
 // A start with no needless waits, on a 200 ms round trip (the `start` profile) with a microphone that takes 1 s to
 // open: where the browser says the microphone is granted, the ticket goes out at the press beside the microphone
@@ -13,8 +14,7 @@ import { startCallRig } from './call-rig.ts';
 
 const MICROPHONE_MS = 1000;
 
-interface StartWindow {
-  __microphoneOpenedAt?: number;
+interface StartWindow extends SlowMicrophoneWindow {
   /** When the page posted the call's start to its worker (the ticket is asked for there). */
   __startPostedAt?: number;
   /** When the call's AudioContext began to be created (creating one holds Chromium's main thread some 40 ms). */
@@ -23,16 +23,8 @@ interface StartWindow {
   __workletLoadedAt?: number;
 }
 
-/** The page's microphone opens MICROPHONE_MS late (a slow device, a Bluetooth headset waking up). */
-function slowMicrophone(delayMs: number): void {
-  const devices = MediaDevices.prototype;
-  const getUserMedia = devices.getUserMedia;
-  devices.getUserMedia = async function (this: MediaDevices, constraints) {
-    const stream = await getUserMedia.call(this, constraints);
-    await new Promise((resolve) => setTimeout(resolve, delayMs));
-    (window as StartWindow).__microphoneOpenedAt = performance.timeOrigin + performance.now();
-    return stream;
-  };
+/** When the call's start went to its worker, its AudioContext began to be created and its worklet had loaded. */
+function watchStart(): void {
   const Context = window.AudioContext;
   window.AudioContext = class extends Context {
     constructor(options?: AudioContextOptions) {
@@ -58,6 +50,7 @@ async function pressCall(
 ): Promise<{ ticket: Request; ticketSentAt: number; connectionsBefore: number; permission: string }> {
   await recordEvents(page);
   await page.addInitScript(slowMicrophone, MICROPHONE_MS);
+  await page.addInitScript(watchStart);
   let ticket: { request: Request; at: number } | undefined;
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().includes('/call')) ticket ??= { request, at: performance.timeOrigin + performance.now() };
