@@ -7,6 +7,7 @@ import type { Browser } from 'playwright';
 import type { Link, NetworkProfile } from '../../demo/netlab/index.ts';
 import type { AgentChunk, UplinkLevels } from '../../demo/server/uplink-meter.ts';
 import { slowMicrophone } from '../../test/e2e/network/slow-microphone.ts';
+import { permissionPrompts } from '../../test/e2e/permission-prompts.ts';
 import { instrumentVoice, type VoiceWindow } from './instrument-voice.ts';
 
 export interface BrowserCall {
@@ -65,15 +66,7 @@ export async function browserCall(
       );
       document.addEventListener('voice-agent-error', () => bench.__errors!++);
     });
-    if (approach === 'before') {
-      await page.addInitScript(() => {
-        const query = Permissions.prototype.query;
-        Permissions.prototype.query = function (this: Permissions, descriptor) {
-          const answer = query.call(this, descriptor);
-          return descriptor.name === 'microphone' ? answer.then((status) => Object.create(status, { state: { value: 'prompt' } })) : answer;
-        };
-      });
-    }
+    if (approach === 'before') await page.addInitScript(permissionPrompts);
     if (microphoneMs > 0) await page.addInitScript(slowMicrophone, microphoneMs);
     await page.goto(links.site.url, { waitUntil: 'load', timeout: 60_000 });
     const widget = page.locator('voice-agent');

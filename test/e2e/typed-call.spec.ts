@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { eventsOf, recordEvents, type Widget } from './widget-page.ts';
+import { permissionPrompts } from './permission-prompts.ts';
 
 // Typed calls and embedding rules, against the simulator in Chromium: a visitor
 // whose microphone is refused, or whose page is framed without `allow="microphone"`, still talks to the
@@ -19,17 +20,6 @@ function watchGetUserMedia(refuse: boolean): void {
     counter.__getUserMediaCalls++;
     if (refuse) return Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
     return original.call(this, constraints);
-  };
-}
-
-/** The microphone's permission reads `prompt`, as in a browser that asks (Chromium's fake UI says `granted`): the
- *  ticket then waits for the visitor's answer, and a refusal costs none. (Where it reads `granted` and the system
- *  refuses anyway, the call goes on typed once its line is open: test/unit/session-start.test.ts.) */
-function permissionPrompts(): void {
-  const query = Permissions.prototype.query;
-  Permissions.prototype.query = function (this: Permissions, descriptor) {
-    const answer = query.call(this, descriptor);
-    return descriptor.name === 'microphone' ? answer.then((status) => Object.create(status, { state: { value: 'prompt' } })) : answer;
   };
 }
 

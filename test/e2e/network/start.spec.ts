@@ -4,6 +4,7 @@ import { expect, test, type Link } from './lab.ts';
 import { eventsOf, recordEvents } from '../widget-page.ts';
 import { startCallRig } from './call-rig.ts';
 import { slowMicrophone, type SlowMicrophoneWindow } from './slow-microphone.ts';
+import { permissionPrompts } from '../permission-prompts.ts';
 
 // A start with no needless waits, on a 200 ms round trip (the `start` profile) with a microphone that takes 1 s to
 // open: where the browser says the microphone is granted, the ticket goes out at the press beside the microphone
@@ -98,13 +99,7 @@ test('where the microphone is granted, the ticket goes out at the press on the w
 test('where it is not known to be granted, the ticket waits for the microphone', async ({ page, link }) => {
   test.setTimeout(60_000);
   // Chromium's fake UI says `granted` from the start: the page is told `prompt`, as a browser that would ask.
-  await page.addInitScript(() => {
-    const query = Permissions.prototype.query;
-    Permissions.prototype.query = function (this: Permissions, descriptor) {
-      if (descriptor.name !== 'microphone') return query.call(this, descriptor);
-      return query.call(this, descriptor).then((status) => Object.create(status, { state: { value: 'prompt' } }));
-    };
-  });
+  await page.addInitScript(permissionPrompts);
   const { ticketSentAt, permission } = await pressCall(page, link);
   expect(permission).toBe('prompt');
   const microphoneOpenedAt = await page.evaluate(() => (window as StartWindow).__microphoneOpenedAt!);
