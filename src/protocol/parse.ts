@@ -83,7 +83,8 @@ function validateServer(m: Fields): ServerMessage | null {
       return { type: 'transcript', role: m.role, text: clip(m.text, MAX_TEXT_CHARS), final: m.final === true };
     }
     case 'interrupted':
-      return { type: 'interrupted' };
+    case 'pong':
+      return { type: m.type };
     case 'tool': {
       if (!isString(m.name) || (m.status !== 'running' && m.status !== 'done')) return null;
       if (m.ok !== undefined && typeof m.ok !== 'boolean') return null;
@@ -103,8 +104,6 @@ function validateServer(m: Fields): ServerMessage | null {
     case 'error':
       if (!isString(m.code)) return null;
       return { type: 'error', code: m.code, error: isString(m.error) ? clip(m.error, MAX_TEXT_CHARS) : '' };
-    case 'pong':
-      return { type: 'pong' };
     default:
       return null;
   }
