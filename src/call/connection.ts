@@ -331,20 +331,18 @@ export class Connection {
 
 function letGo(socket: SocketLike, sayEnd: boolean): void {
   detach(socket);
-  if (socket.readyState === 0 || socket.readyState === 1) {
-    if (socket.readyState === 1 && sayEnd) trySend(socket, encodeMessage({ type: 'end' }));
-    socket.close(1000);
+  // Still connecting (0) or open (1): not closing or closed yet.
+  if (socket.readyState > 1) return;
+  if (socket.readyState === 1 && sayEnd) {
+    try {
+      socket.send(encodeMessage({ type: 'end' }));
+    } catch {
+      // The socket is going away anyway.
+    }
   }
+  socket.close(1000);
 }
 
 function detach(socket: SocketLike): void {
   socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
-}
-
-function trySend(socket: SocketLike, message: string): void {
-  try {
-    socket.send(message);
-  } catch {
-    // The socket is going away anyway.
-  }
 }
