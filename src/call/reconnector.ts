@@ -61,7 +61,7 @@ export class Reconnector {
     const outage = this.#outage;
     outage.backAt = Infinity;
     const left = outage.droppedAt + policy.giveUpMs - at;
-    this.#giveUpTimer = this.#timers.after(Math.max(0, left), () => this.#fail(new CallError('CONNECTION_LOST', GIVE_UP_MESSAGE)));
+    this.#giveUpTimer = this.#timers.after(Math.max(0, left), () => this.#giveUp());
     await this.#retry(outage.budget);
   }
 
@@ -104,7 +104,7 @@ export class Reconnector {
     let attemptedAt = -Infinity;
     while (!this.#stopped) {
       const delay = budget.nextDelay();
-      if (delay === null) return this.#fail(new CallError('CONNECTION_LOST', GIVE_UP_MESSAGE));
+      if (delay === null) return this.#giveUp();
       // The pause counts from the start of the attempt before: one that failed by timing out has waited already.
       await this.#pause(delay - (now() - attemptedAt));
       if (this.#stopped) return;
@@ -158,6 +158,11 @@ export class Reconnector {
       this.#pauseTimer = network.online ? this.#timers.after(ms, wake) : null;
       this.#wake = wake;
     });
+  }
+
+  /** The outage's tickets or its deadline are spent. */
+  #giveUp(): void {
+    this.#fail(new CallError('CONNECTION_LOST', GIVE_UP_MESSAGE));
   }
 
   #fail(error: CallError): void {
