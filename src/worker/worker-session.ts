@@ -13,7 +13,7 @@ import { browserNetworkHints, type NetworkHints } from '../call/network-hints.ts
 import type { SessionLike, StartOptions } from '../call/session-like.ts';
 import { isActive } from '../call/state-machine.ts';
 import { TranscriptTurns } from '../call/transcript.ts';
-import { freshStats, type CallState, type ErrorDetail, type SessionEventMap, type SessionStats } from '../call/types.ts';
+import { freshStats, type CallState, type SessionEventMap, type SessionStats } from '../call/types.ts';
 import { typedText } from '../call/typed-text.ts';
 import { agentKey, pageVisitStore, type VisitStore } from '../call/visit-store.ts';
 import type { RememberMode } from '../call/visit-tokens.ts';
@@ -183,7 +183,7 @@ export class WorkerSession extends Emitter<SessionEventMap> implements SessionLi
     worker.onmessage = (event: MessageEvent<FromWorker>) => this.#receive(call, event.data);
     worker.onerror = (event) => {
       event.preventDefault();
-      this.#fail(call, new CallError('LOAD_FAILED', 'The call’s worker failed.'));
+      this.#fail(call);
     };
     call.stopHints = this.#network.subscribe((online) => this.#send({ type: 'network', online }));
     this.#move('connecting');
@@ -308,21 +308,16 @@ export class WorkerSession extends Emitter<SessionEventMap> implements SessionLi
       case 'microphone':
         // Let go or taken back from here already; only a microphone lost or refused is news.
         if (message.detail.lost) this.#microphone = this.#microphoneHeld = false;
-        break;
-      case 'ended':
-      case 'error':
-        this.emit(message.name, message.detail as never);
-        return this.#finished(call);
     }
     this.emit(message.name, message.detail as never);
+    if (message.name === 'ended' || message.name === 'error') this.#finished(call);
   }
 
   /** The worker died (it could not load, or crashed): the call ends here with `error`. */
-  #fail(call: WorkerCall, error: CallError): void {
+  #fail(call: WorkerCall): void {
     if (call !== this.#call || !isActive(this.#state)) return;
-    const detail: ErrorDetail = error.toDetail();
     this.#move('error');
-    this.emit('error', detail);
+    this.emit('error', new CallError('LOAD_FAILED', 'The call’s worker failed.').toDetail());
     this.#finished(call);
   }
 
