@@ -331,7 +331,7 @@ export class Connection {
 
 function letGo(socket: SocketLike, sayEnd: boolean): void {
   detach(socket);
-  // Still connecting (0) or open (1): not closing or closed yet.
+  // Closing (2) or closed (3) already: nothing to say or close.
   if (socket.readyState > 1) return;
   if (socket.readyState === 1 && sayEnd) {
     try {

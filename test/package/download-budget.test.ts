@@ -15,8 +15,9 @@ const ON_LOAD_BUDGET = 10_000;
 /**
  * The ceiling for a whole call. It was 54,000 B (53,989 B with Arabic at the last landing, 2026-11-28); the issues
  * that followed allowed 2,000 B for the network work (issue 30) and 1,500 B for voice or typing (issue 31), 57,500 B
- * in all. The build is at 60,184 B (2026-12-07): 2,684 B over those allowances, said in both issues' notes, for the
- * lead to decide (raise the allowance, or name what to drop). Against the last landing, by file and by what grew it
+ * in all. The build is at 60,147 B (2026-12-07; 60,184 B before a sweep of every module of the worker and the
+ * call's chunk for what could be written shorter took 37 B off): 2,647 B over those allowances, said in both
+ * issues' notes, for the lead to decide (raise the allowance, or name what to drop). Against the last landing, by file and by what grew it
  * (attributed through the source maps):
  * - the worklet +1,159 B: the adaptive playback buffer (playout-target.ts; playback-core.ts's policies, the stretch
  *   by whole pitch periods, the skipped silence in pauses), issue 30;
@@ -37,7 +38,7 @@ const ON_LOAD_BUDGET = 10_000;
  * assembled by the build; 55,912 B before it shipped the filter designed by the build; 45,800 B before the call
  * moved into a worker. This ceiling catches any regression from where the build stands; lower it as it shrinks.
  */
-const WHOLE_CALL_CEILING = 60_200;
+const WHOLE_CALL_CEILING = 60_150;
 
 /** diagnose()'s checks (src/ui/internal/diagnose/): downloaded only when the owner calls it, never for a call. */
 const DIAGNOSE_CEILING = 6_000;
