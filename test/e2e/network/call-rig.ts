@@ -74,7 +74,7 @@ export interface SeenStats {
   framesDropped: number;
   framesSent: number;
   rttMs: number | null;
-  playback: { playedSamples: number; underruns: number; underrunMs?: number; targetMs?: number } | null;
+  playback: { playedSamples: number; queuedSamples?: number; underruns: number; underrunMs?: number; targetMs?: number } | null;
 }
 
 export const statsSeen = (page: Page): Promise<SeenStats[]> =>

@@ -48,6 +48,15 @@ test('jitter: at most 3 breaks, the voice whole from 3 s into it, and the last w
       `target up to ${Math.max(...targets).toFixed(0)} ms and ${end.targetMs?.toFixed(0)} ms at the end, ` +
       `the last word ${behind.toFixed(0)} ms behind the sender`,
   );
+  // How the delay came back on the steady link, for a run that misses the bound: the target and the audio queued
+  // (ms) each half second from the jitter's end, and when the sentences ended at the sender and at the page.
+  const since = (ms: number) => ((ms - call.readyAt) / 1000).toFixed(1);
+  const halves = Array.from({ length: (SCRIPT_MS + 2_000 - JITTER_TO) / 500 + 1 }, (_, i) => JITTER_TO + i * 500);
+  console.info(
+    `jitter, the steady link: ${halves.map((ms) => `${(ms / 1000).toFixed(1)} s ${at(ms).targetMs?.toFixed(0)}/${((at(ms).queuedSamples ?? 0) / 24).toFixed(0)}`).join(', ')} ` +
+      `(target/queued ms); sentences ended at ${sent.filter((c, i) => c.utterance !== null && sent[i + 1]?.utterance !== c.utterance).map((c) => since(c.at + 20)).join(', ')} s sent, ` +
+      `${voice.ends.map(since).join(', ')} s heard`,
+  );
   expect(voicedMs).toBeGreaterThan(5_000);
   expect(end.underruns).toBeLessThanOrEqual(3);
   expect(lostMs).toBeLessThanOrEqual(0.01 * voicedMs);
